@@ -1,0 +1,97 @@
+// The elizaOS character file, validated with zod. Real elizaOS files load unchanged: unknown
+// fields are kept (passthrough), and a bad file fails with the path of the offending field.
+import { z } from "zod";
+
+const stringOrStrings = z.union([z.string(), z.array(z.string())]);
+
+const exampleMessage = z
+  .object({
+    // elizaOS files use `name` (1.x) or `user` (0.x); either is kept.
+    name: z.string().optional(),
+    user: z.string().optional(),
+    content: z.looseObject({ text: z.string().optional() }),
+  })
+  .loose();
+
+const settingValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.looseObject({})]);
+
+const knowledgeItem = z.union([
+  z.string(),
+  z.looseObject({ path: z.string(), shared: z.boolean().optional() }),
+  z.looseObject({ directory: z.string(), shared: z.boolean().optional() }),
+]);
+
+export const characterSchema = z
+  .object({
+    id: z.string().uuid().optional(),
+    name: z.string().min(1, "name must not be empty"),
+    username: z.string().optional(),
+    system: z.string().optional(),
+    bio: stringOrStrings.default([]),
+    lore: z.array(z.string()).optional(),
+    messageExamples: z.array(z.array(exampleMessage)).default([]),
+    postExamples: z.array(z.string()).default([]),
+    topics: z.array(z.string()).default([]),
+    adjectives: z.array(z.string()).default([]),
+    knowledge: z.array(knowledgeItem).default([]),
+    plugins: z.array(z.string()).default([]),
+    settings: z.record(z.string(), settingValue).default({}),
+    secrets: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+    style: z
+      .object({
+        all: z.array(z.string()).default([]),
+        chat: z.array(z.string()).default([]),
+        post: z.array(z.string()).default([]),
+      })
+      .loose()
+      .default({ all: [], chat: [], post: [] }),
+    templates: z.record(z.string(), z.string()).default({}),
+  })
+  .loose();
+
+export type Character = z.infer<typeof characterSchema>;
+/** What a character file may contain before defaults are applied. */
+export type CharacterInput = z.input<typeof characterSchema>;
+
+export class CharacterError extends Error {
+  readonly issues: { path: string; message: string }[];
+  constructor(issues: { path: string; message: string }[], source?: string) {
+    const where = source ? ` in ${source}` : "";
+    const list = issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ");
+    super(`Invalid character${where}: ${list}`);
+    this.name = "CharacterError";
+    this.issues = issues;
+  }
+}
+
+/** Validates a parsed character object. `source` names the file in error messages. */
+export function parseCharacter(input: unknown, source?: string): Character {
+  const result = characterSchema.safeParse(input);
+  if (result.success) return result.data;
+  throw new CharacterError(
+    result.error.issues.map((issue) => ({
+      path: issue.path.map(String).join("."),
+      message: issue.message,
+    })),
+    source,
+  );
+}
+
+/** Parses character JSON text; bad JSON is a CharacterError too. */
+export function parseCharacterJson(text: string, source?: string): Character {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new CharacterError(
+      [{ path: "", message: `not valid JSON (${(error as Error).message})` }],
+      source,
+    );
+  }
+  return parseCharacter(data, source);
+}
+
+/** The bio as one paragraph list, whichever form the file used. */
+export function bioLines(character: Character): string[] {
+  return typeof character.bio === "string" ? [character.bio] : character.bio;
+}

@@ -1,0 +1,234 @@
+// The storage contract. Core defines it; every backend in adapters/ implements it and passes
+// the conformance suite in test/storage/. Method groups follow elizaOS's IDatabaseAdapter;
+// claimOnce, task leases and batch are what serverless needs on top.
+import type {
+  Agent,
+  Component,
+  Entity,
+  Log,
+  Memory,
+  Metadata,
+  Participant,
+  ParticipantState,
+  Relationship,
+  Room,
+  Task,
+  UUID,
+  World,
+} from "./types.ts";
+
+export type StorageErrorCode =
+  /** An embedding's width differs from the pinned EMBEDDING_DIMENSION. */
+  | "EMBEDDING_DIMENSION_MISMATCH"
+  /** A row is larger than the backend can hold (D1 1 MB, DynamoDB 400 KB). */
+  | "TOO_LARGE"
+  /** A batch breaks a backend rule (too many actions, the same item twice). */
+  | "INVALID_BATCH"
+  /** A create hit an existing id. */
+  | "CONFLICT"
+  /** The backend is unreachable or failed; callers answer 503 so the platform retries. */
+  | "UNAVAILABLE";
+
+/** The one error type adapters throw for conditions a caller can act on. */
+export class StorageError extends Error {
+  readonly code: StorageErrorCode;
+  constructor(code: StorageErrorCode, message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = "StorageError";
+    this.code = code;
+  }
+}
+
+export interface GetMemoriesParams {
+  tableName: string;
+  roomId?: UUID;
+  entityId?: UUID;
+  agentId?: UUID;
+  worldId?: UUID;
+  /** Newest first; at most this many. */
+  count?: number;
+  /** Skip this many of the newest (pagination). */
+  offset?: number;
+  unique?: boolean;
+  /** createdAt bounds in ms, inclusive. */
+  start?: number;
+  end?: number;
+}
+
+export interface SearchMemoriesParams {
+  tableName: string;
+  embedding: number[];
+  /** Minimum cosine similarity; default 0. */
+  match_threshold?: number;
+  /** At most this many, best first; default 10. */
+  count?: number;
+  unique?: boolean;
+  roomId?: UUID;
+  worldId?: UUID;
+  entityId?: UUID;
+}
+
+export interface ClaimDueTasksParams {
+  /** The clock, in ms since epoch; injected so tests and ticks agree on "now". */
+  now: number;
+  /** At most this many tasks. */
+  limit: number;
+  /** Who holds the lease (one tick). */
+  owner: string;
+  /** Lease length; a lease past its expiry is free to claim again. */
+  leaseMs: number;
+  agentId?: UUID;
+}
+
+/**
+ * Writes that must land together or not at all. Each backend maps a list of these onto its
+ * one atomic primitive: D1 `db.batch`, a Postgres transaction, DynamoDB TransactWriteItems.
+ * Upserts are insert-if-absent: they never overwrite an existing row.
+ */
+export type StorageOp =
+  | { op: "ensureWorld"; world: World }
+  | { op: "ensureRoom"; room: Room }
+  | { op: "ensureEntity"; entity: Entity & { id: UUID } }
+  | { op: "ensureParticipant"; entityId: UUID; roomId: UUID }
+  | { op: "createMemory"; memory: Memory & { id: UUID }; tableName: string }
+  | { op: "deleteMemory"; memoryId: UUID }
+  | { op: "createTask"; task: Task & { id: UUID } }
+  | { op: "updateTask"; id: UUID; task: Partial<Task> }
+  | { op: "deleteTask"; id: UUID }
+  | { op: "setCache"; key: string; value: unknown; ttlMs?: number }
+  | { op: "deleteCache"; key: string };
+
+export interface StorageAdapter {
+  /** "memory", "d1", "pglite", "neon-http", "neon-ws", "postgres", "dynamodb". */
+  readonly kind: string;
+  /** Creates tables if the backend owns its schema; idempotent. */
+  init(): Promise<void>;
+  close(): Promise<void>;
+  /** Pins the embedding width; vectors of another width are rejected with a StorageError. */
+  ensureEmbeddingDimension(dimension: number): Promise<void>;
+
+  // agents
+  getAgent(agentId: UUID): Promise<Agent | null>;
+  getAgents(): Promise<Agent[]>;
+  createAgent(agent: Agent): Promise<boolean>;
+  updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean>;
+  deleteAgent(agentId: UUID): Promise<boolean>;
+
+  // entities and components
+  getEntitiesByIds(entityIds: UUID[]): Promise<Entity[]>;
+  getEntitiesForRoom(roomId: UUID, includeComponents?: boolean): Promise<Entity[]>;
+  createEntities(entities: Entity[]): Promise<boolean>;
+  updateEntity(entity: Entity): Promise<void>;
+  getComponent(
+    entityId: UUID,
+    type: string,
+    worldId?: UUID,
+    sourceEntityId?: UUID,
+  ): Promise<Component | null>;
+  getComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Promise<Component[]>;
+  createComponent(component: Component): Promise<boolean>;
+  updateComponent(component: Component): Promise<void>;
+  deleteComponent(componentId: UUID): Promise<void>;
+
+  // memories
+  getMemories(params: GetMemoriesParams): Promise<Memory[]>;
+  getMemoryById(id: UUID): Promise<Memory | null>;
+  getMemoriesByIds(ids: UUID[], tableName?: string): Promise<Memory[]>;
+  getMemoriesByRoomIds(params: {
+    tableName: string;
+    roomIds: UUID[];
+    limit?: number;
+  }): Promise<Memory[]>;
+  searchMemories(params: SearchMemoriesParams): Promise<Memory[]>;
+  /** Returns the id (generated when absent). */
+  createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID>;
+  updateMemory(memory: Partial<Memory> & { id: UUID }): Promise<boolean>;
+  deleteMemory(memoryId: UUID): Promise<void>;
+  deleteManyMemories(memoryIds: UUID[]): Promise<void>;
+  deleteAllMemories(roomId: UUID, tableName: string): Promise<void>;
+  countMemories(roomId: UUID, unique?: boolean, tableName?: string): Promise<number>;
+
+  // worlds and rooms
+  createWorld(world: World): Promise<UUID>;
+  getWorld(id: UUID): Promise<World | null>;
+  getAllWorlds(): Promise<World[]>;
+  updateWorld(world: World): Promise<void>;
+  removeWorld(id: UUID): Promise<void>;
+  getRoomsByIds(roomIds: UUID[]): Promise<Room[]>;
+  getRoomsByWorld(worldId: UUID): Promise<Room[]>;
+  createRooms(rooms: Room[]): Promise<UUID[]>;
+  updateRoom(room: Room): Promise<void>;
+  /** Removes the room with its memories and participants. */
+  deleteRoom(roomId: UUID): Promise<void>;
+  deleteRoomsByWorldId(worldId: UUID): Promise<void>;
+
+  // participants
+  getRoomsForParticipant(entityId: UUID): Promise<UUID[]>;
+  getRoomsForParticipants(entityIds: UUID[]): Promise<UUID[]>;
+  getParticipantsForEntity(entityId: UUID): Promise<Participant[]>;
+  getParticipantsForRoom(roomId: UUID): Promise<UUID[]>;
+  isRoomParticipant(roomId: UUID, entityId: UUID): Promise<boolean>;
+  addParticipantsRoom(entityIds: UUID[], roomId: UUID): Promise<boolean>;
+  removeParticipant(entityId: UUID, roomId: UUID): Promise<boolean>;
+  getParticipantUserState(roomId: UUID, entityId: UUID): Promise<ParticipantState>;
+  setParticipantUserState(roomId: UUID, entityId: UUID, state: ParticipantState): Promise<void>;
+
+  // relationships
+  createRelationship(params: {
+    sourceEntityId: UUID;
+    targetEntityId: UUID;
+    tags?: string[];
+    metadata?: Metadata;
+  }): Promise<boolean>;
+  updateRelationship(relationship: Relationship): Promise<void>;
+  getRelationship(params: {
+    sourceEntityId: UUID;
+    targetEntityId: UUID;
+  }): Promise<Relationship | null>;
+  /** Relationships where the entity is source or target, optionally having any of the tags. */
+  getRelationships(params: { entityId: UUID; tags?: string[] }): Promise<Relationship[]>;
+
+  // cache; an expired entry reads as undefined even before the backend deletes it
+  getCache<T>(key: string): Promise<T | undefined>;
+  setCache<T>(key: string, value: T, options?: { ttlMs?: number }): Promise<boolean>;
+  deleteCache(key: string): Promise<boolean>;
+
+  // logs
+  log(params: { body: Metadata; entityId: UUID; roomId?: UUID; type: string }): Promise<void>;
+  getLogs(params: {
+    entityId: UUID;
+    roomId?: UUID;
+    type?: string;
+    count?: number;
+    offset?: number;
+  }): Promise<Log[]>;
+  deleteLog(logId: UUID): Promise<void>;
+
+  // tasks
+  createTask(task: Task): Promise<UUID>;
+  getTasks(params: { roomId?: UUID; tags?: string[]; entityId?: UUID }): Promise<Task[]>;
+  getTask(id: UUID): Promise<Task | null>;
+  getTasksByName(name: string): Promise<Task[]>;
+  updateTask(id: UUID, task: Partial<Task>): Promise<void>;
+  deleteTask(id: UUID): Promise<void>;
+
+  // serverless primitives
+  /**
+   * Atomic first-writer-wins: true for exactly one caller per key until ttlMs passes.
+   * Webhook dedupe (Telegram update_id, Discord interaction id) and cron occurrences.
+   */
+  claimOnce(key: string, ttlMs: number, now?: number): Promise<boolean>;
+  /**
+   * Claims up to `limit` tasks with `dueAt <= now` whose lease is absent or expired, setting
+   * `leaseOwner`/`leaseExpiresAt` atomically, so concurrent callers never get the same task.
+   * Oldest `dueAt` first.
+   */
+  claimDueTasks(params: ClaimDueTasksParams): Promise<Task[]>;
+  /**
+   * Clears the lease and applies `patch`, only if `owner` still holds it. False when the
+   * lease was lost (expired and taken by another tick), so the caller must not record.
+   */
+  releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean>;
+  /** Applies all ops atomically, in order: all land or none do. */
+  batch(ops: StorageOp[]): Promise<void>;
+}
