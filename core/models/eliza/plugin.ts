@@ -1,0 +1,48 @@
+// The offline fallback model: answers TEXT_SMALL and TEXT_LARGE with ELIZA when no real
+// model provider is configured, so an agent always replies.
+import type { Plugin } from "../../plugin.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
+import { type GenerateTextParams, ModelType } from "../types.ts";
+import { createElizaEngine, type ElizaEngineOptions } from "./engine.ts";
+
+export const ELIZA_PLUGIN_NAME = "eliza-offline";
+
+/** Below every real provider (their default is 0), so ELIZA only answers when nothing else can. */
+const FALLBACK_PRIORITY = -1000;
+
+export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
+  // One engine per plugin instance: conversation state never leaks between agents.
+  const engine = createElizaEngine(options);
+  let announced = false;
+
+  const generateText = async (
+    runtime: AgentRuntime,
+    params: GenerateTextParams,
+  ): Promise<string> => {
+    if (!announced) {
+      announced = true;
+      runtime?.logger?.warn(
+        "No language model is configured: replying with the offline ELIZA fallback (Weizenbaum's 1966 DOCTOR script). Set OPENAI_API_KEY, ANTHROPIC_API_KEY or the AI binding for real replies.",
+      );
+    }
+    return engine.respond(userTextOf(params), params?.roomId);
+  };
+
+  return {
+    name: ELIZA_PLUGIN_NAME,
+    description: "Offline fallback model: classic ELIZA with the 1966 DOCTOR script.",
+    priority: FALLBACK_PRIORITY,
+    models: {
+      [ModelType.TEXT_SMALL]: generateText,
+      [ModelType.TEXT_LARGE]: generateText,
+    },
+  };
+}
+
+/** ELIZA cannot read a prompt: it answers the user's own words, or the prompt's last line. */
+function userTextOf(params: GenerateTextParams | undefined): string {
+  if (typeof params?.userText === "string") return params.userText;
+  if (typeof params?.prompt !== "string") return "";
+  const lines = params.prompt.split(/\r?\n/).filter((line) => line.trim() !== "");
+  return lines.at(-1) ?? "";
+}
