@@ -1,0 +1,212 @@
+// OpenAI-compatible chat completions and embeddings. The same wire protocol is spoken by
+// OpenAI, Groq, OpenRouter, Together, vLLM, Ollama and llama.cpp's server, so OPENAI_BASE_URL
+// selects the vendor and a missing key is fine for local servers.
+import { z } from "zod";
+import type { Plugin } from "../plugin.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import {
+  DEFAULT_TIMEOUT_MS,
+  type HttpModelOptions,
+  type HttpProvider,
+  postJson,
+  readBaseUrl,
+  readPositiveInt,
+  readSetting,
+} from "./http.ts";
+import { type EmbeddingParams, type GenerateTextParams, ModelError, ModelType } from "./types.ts";
+
+const ID = "openai";
+const DEFAULT_BASE_URL = "https://api.openai.com/v1";
+const DEFAULT_SMALL_MODEL = "gpt-4o-mini";
+const DEFAULT_LARGE_MODEL = "gpt-4o";
+const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
+
+const chatCompletion = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.string().nullish(),
+          refusal: z.string().nullish(),
+        }),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .min(1, "no choices"),
+});
+
+const embeddingList = z.object({
+  data: z.array(
+    z.object({
+      embedding: z.array(z.number()),
+      // Some compatible servers omit it; position in `data` is the fallback.
+      index: z.number().int().nonnegative().optional(),
+    }),
+  ),
+});
+
+interface OpenAIConfig {
+  provider: HttpProvider;
+  baseUrl: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+}
+
+function readConfig(runtime: AgentRuntime): OpenAIConfig {
+  const baseUrl = readBaseUrl(runtime, ID, "OPENAI_BASE_URL", DEFAULT_BASE_URL);
+  const apiKey = readSetting(runtime, "OPENAI_API_KEY");
+  const label =
+    baseUrl === DEFAULT_BASE_URL
+      ? "OpenAI"
+      : `OpenAI-compatible server at ${new URL(baseUrl).origin}`;
+  return {
+    provider: { id: ID, label, keySetting: "OPENAI_API_KEY", hasKey: apiKey !== undefined },
+    baseUrl,
+    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    timeoutMs: readPositiveInt(runtime, ID, "MODEL_TIMEOUT_MS") ?? DEFAULT_TIMEOUT_MS,
+  };
+}
+
+function generateText(size: "small" | "large", options: HttpModelOptions) {
+  const modelType = size === "small" ? ModelType.TEXT_SMALL : ModelType.TEXT_LARGE;
+  return async (runtime: AgentRuntime, params: GenerateTextParams): Promise<string> => {
+    checkTextParams(modelType, params);
+    const config = readConfig(runtime);
+    const model =
+      size === "small"
+        ? (readSetting(runtime, "OPENAI_SMALL_MODEL") ?? DEFAULT_SMALL_MODEL)
+        : (readSetting(runtime, "OPENAI_LARGE_MODEL") ?? DEFAULT_LARGE_MODEL);
+    const messages = params.system
+      ? [
+          { role: "system", content: params.system },
+          { role: "user", content: params.prompt },
+        ]
+      : [{ role: "user", content: params.prompt }];
+    const data = await postJson(config.provider, `${config.baseUrl}/chat/completions`, {
+      ...options,
+      headers: config.headers,
+      body: {
+        model,
+        messages,
+        temperature: params.temperature,
+        max_tokens: params.maxTokens,
+        // OpenAI rejects an empty list; absent means "no stop sequences".
+        stop: params.stopSequences?.length ? params.stopSequences : undefined,
+      },
+      timeoutMs: config.timeoutMs,
+      response: chatCompletion,
+      logger: runtime.logger,
+    });
+    const { message, finish_reason } = data.choices[0]!;
+    if (typeof message.content === "string") return message.content;
+    // A safety refusal arrives with null content; it is still the model's answer.
+    if (typeof message.refusal === "string") return message.refusal;
+    throw new ModelError(
+      ID,
+      `${config.provider.label} returned no text (finish_reason: ${finish_reason ?? "none"})`,
+    );
+  };
+}
+
+function checkTextParams(modelType: string, params: GenerateTextParams): void {
+  if (!params || typeof params.prompt !== "string") {
+    throw new ModelError(ID, `${modelType} needs params.prompt as a string`);
+  }
+}
+
+/**
+ * Embeds several texts in one request, in order. With EMBEDDING_DIMENSION set, the width is
+ * requested (`dimensions`) and checked, so a vector of the wrong width never reaches storage.
+ */
+export async function embedMany(
+  runtime: AgentRuntime,
+  texts: string[],
+  options: HttpModelOptions = {},
+): Promise<number[][]> {
+  if (!Array.isArray(texts)) {
+    throw new ModelError(ID, "embedMany needs an array of strings");
+  }
+  texts.forEach((text, i) => {
+    if (typeof text !== "string" || text.trim() === "") {
+      throw new ModelError(ID, `cannot embed item ${i}: the text is empty or not a string`);
+    }
+  });
+  if (texts.length === 0) return [];
+  return embed(runtime, texts, texts, options);
+}
+
+async function embed(
+  runtime: AgentRuntime,
+  input: string | string[],
+  texts: string[],
+  options: HttpModelOptions,
+): Promise<number[][]> {
+  const config = readConfig(runtime);
+  const dimension = readPositiveInt(runtime, ID, "EMBEDDING_DIMENSION");
+  const data = await postJson(config.provider, `${config.baseUrl}/embeddings`, {
+    ...options,
+    headers: config.headers,
+    body: {
+      model: readSetting(runtime, "OPENAI_EMBEDDING_MODEL") ?? DEFAULT_EMBEDDING_MODEL,
+      input,
+      dimensions: dimension,
+    },
+    timeoutMs: config.timeoutMs,
+    response: embeddingList,
+    logger: runtime.logger,
+  });
+  const label = config.provider.label;
+  if (data.data.length !== texts.length) {
+    throw new ModelError(
+      ID,
+      `${label} returned ${data.data.length} embeddings for ${texts.length} texts`,
+    );
+  }
+  const vectors: number[][] = new Array(texts.length);
+  data.data.forEach((item, position) => {
+    const slot = item.index ?? position;
+    if (slot >= texts.length || vectors[slot] !== undefined) {
+      throw new ModelError(ID, `${label} returned embeddings with bad or repeated indexes`);
+    }
+    vectors[slot] = item.embedding;
+  });
+  for (const vector of vectors) {
+    if (vector.length === 0) throw new ModelError(ID, `${label} returned an empty embedding`);
+    if (dimension !== undefined && vector.length !== dimension) {
+      throw new ModelError(
+        ID,
+        `${label} returned a ${vector.length}-dimensional embedding but EMBEDDING_DIMENSION is ${dimension}; use a model that supports ${dimension} dimensions or change EMBEDDING_DIMENSION`,
+      );
+    }
+  }
+  return vectors;
+}
+
+function embedOne(options: HttpModelOptions) {
+  return async (runtime: AgentRuntime, params: EmbeddingParams | string): Promise<number[]> => {
+    const text = typeof params === "string" ? params : params?.text;
+    if (typeof text !== "string" || text.trim() === "") {
+      throw new ModelError(ID, "TEXT_EMBEDDING needs non-empty text ({text} or a string)");
+    }
+    const [vector] = await embed(runtime, text, [text], options);
+    return vector!;
+  };
+}
+
+/**
+ * Text and embedding models over the OpenAI-compatible API. Settings: OPENAI_API_KEY,
+ * OPENAI_BASE_URL, OPENAI_SMALL_MODEL, OPENAI_LARGE_MODEL, OPENAI_EMBEDDING_MODEL,
+ * EMBEDDING_DIMENSION, MODEL_TIMEOUT_MS.
+ */
+export function createOpenAIPlugin(options: HttpModelOptions = {}): Plugin {
+  return {
+    name: ID,
+    description: "OpenAI-compatible chat completions and embeddings over fetch",
+    priority: 0,
+    models: {
+      [ModelType.TEXT_SMALL]: generateText("small", options),
+      [ModelType.TEXT_LARGE]: generateText("large", options),
+      [ModelType.TEXT_EMBEDDING]: embedOne(options),
+    },
+  };
+}

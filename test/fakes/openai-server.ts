@@ -1,0 +1,263 @@
+// A local stand-in for the OpenAI API (chat completions and embeddings) that records every
+// request and can be scripted to fail, stall or drop the connection. Also holds the scripted
+// server machinery the other fakes (anthropic-server.ts) build on.
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+
+export interface RecordedRequest {
+  method: string;
+  /** Path with query, as sent: "/v1/chat/completions". */
+  path: string;
+  /** Lower-case header names. */
+  headers: Record<string, string>;
+  /** The parsed JSON body; undefined when empty or not JSON (see rawBody). */
+  body: unknown;
+  rawBody: string;
+}
+
+export interface ScriptedResponse {
+  /** Default 200. */
+  status?: number;
+  headers?: Record<string, string>;
+  /** A string is sent as it is (for malformed bodies); anything else as JSON. */
+  body?: unknown;
+  /** Wait this long before sending anything, headers included. */
+  delayMs?: number;
+  /** Drop the connection without answering, as a crashing proxy would. */
+  dropConnection?: boolean;
+}
+
+export interface ScriptedServer {
+  /** http://127.0.0.1:<port>, no trailing slash. */
+  origin: string;
+  /** Every request received, in order. */
+  readonly requests: RecordedRequest[];
+  /** Answers the next requests with these, in order; after them the protocol default applies. */
+  enqueue(...responses: ScriptedResponse[]): void;
+  close(): Promise<void>;
+}
+
+/** Starts a server on a free port; `route` answers whatever the script does not. */
+export async function startScriptedServer(
+  route: (request: RecordedRequest) => ScriptedResponse,
+): Promise<ScriptedServer> {
+  const requests: RecordedRequest[] = [];
+  const queue: ScriptedResponse[] = [];
+  const timers = new Set<ReturnType<typeof setTimeout>>();
+
+  const server = createServer(async (req, res) => {
+    let recorded: RecordedRequest;
+    try {
+      recorded = await record(req);
+    } catch {
+      return; // the client went away mid-body
+    }
+    requests.push(recorded);
+    const scripted = queue.shift() ?? route(recorded);
+    if (scripted.delayMs) {
+      const timer = setTimeout(() => {
+        timers.delete(timer);
+        send(req, res, scripted);
+      }, scripted.delayMs);
+      timers.add(timer);
+    } else {
+      send(req, res, scripted);
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    requests,
+    enqueue: (...responses) => {
+      queue.push(...responses);
+    },
+    close: async () => {
+      for (const timer of timers) clearTimeout(timer);
+      timers.clear();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function record(req: IncomingMessage): Promise<RecordedRequest> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const rawBody = Buffer.concat(chunks).toString("utf8");
+  let body: unknown;
+  try {
+    body = rawBody ? JSON.parse(rawBody) : undefined;
+  } catch {
+    body = undefined;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(", ") : value;
+  }
+  return { method: req.method ?? "", path: req.url ?? "", headers, body, rawBody };
+}
+
+function send(req: IncomingMessage, res: ServerResponse, scripted: ScriptedResponse): void {
+  // The client may have given up (a timeout test); writing to a closed socket is not an error.
+  res.on("error", () => {});
+  if (scripted.dropConnection || req.socket.destroyed) {
+    req.socket.destroy();
+    return;
+  }
+  const isText = typeof scripted.body === "string";
+  const payload =
+    scripted.body === undefined
+      ? ""
+      : isText
+        ? String(scripted.body)
+        : JSON.stringify(scripted.body);
+  res.writeHead(scripted.status ?? 200, {
+    "content-type": isText ? "text/plain; charset=utf-8" : "application/json",
+    ...scripted.headers,
+  });
+  res.end(payload);
+}
+
+// --- the OpenAI protocol ---
+
+export interface FakeOpenAIOptions {
+  /** When set, requests must carry `Authorization: Bearer <apiKey>` or get OpenAI's 401. */
+  apiKey?: string;
+  /** The assistant's text for chat completions. Default: a fixed greeting. */
+  reply?: string | ((request: RecordedRequest) => string);
+  /** Vector width when the request names no `dimensions`. Default 1536, text-embedding-3-small's. */
+  embeddingDimension?: number;
+}
+
+export interface FakeOpenAIServer extends ScriptedServer {
+  /** The base URL to put in OPENAI_BASE_URL: origin + "/v1". */
+  url: string;
+}
+
+export const DEFAULT_FAKE_REPLY = "Hello from the fake OpenAI server.";
+
+export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAIServer> {
+  const server = await startScriptedServer((request) => answerOpenAI(request, options));
+  return Object.assign(server, { url: `${server.origin}/v1` });
+}
+
+/** OpenAI's error envelope. */
+export function openAIError(
+  status: number,
+  message: string,
+  type = "invalid_request_error",
+  code: string | null = null,
+): ScriptedResponse {
+  return { status, body: { error: { message, type, param: null, code } } };
+}
+
+/** A successful chat completion saying `text`. */
+export function chatCompletion(text: string | null, model = "gpt-4o-mini"): ScriptedResponse {
+  return {
+    body: {
+      id: "chatcmpl-fake",
+      object: "chat.completion",
+      created: 1_700_000_000,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: { role: "assistant", content: text, refusal: null },
+          logprobs: null,
+          finish_reason: "stop",
+        },
+      ],
+      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+    },
+  };
+}
+
+/** A successful embeddings response with these vectors, indexed in order. */
+export function embeddingList(
+  vectors: number[][],
+  model = "text-embedding-3-small",
+): ScriptedResponse {
+  return {
+    body: {
+      object: "list",
+      data: vectors.map((embedding, index) => ({ object: "embedding", index, embedding })),
+      model,
+      usage: { prompt_tokens: 1, total_tokens: 1 },
+    },
+  };
+}
+
+/**
+ * A deterministic unit vector: words hashed into signed buckets, so texts sharing words
+ * are closer by cosine similarity than unrelated ones, as real embeddings are.
+ */
+export function fakeEmbedding(text: string, dimension: number): number[] {
+  const vector = new Array<number>(dimension).fill(0);
+  for (const word of text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []) {
+    let hash = 0x811c9dc5;
+    for (const char of word) hash = Math.imul(hash ^ char.codePointAt(0)!, 0x01000193) >>> 0;
+    vector[hash % dimension]! += hash & 0x80000000 ? -1 : 1;
+  }
+  const norm = Math.hypot(...vector);
+  if (norm === 0) {
+    vector[0] = 1;
+    return vector;
+  }
+  return vector.map((value) => value / norm);
+}
+
+function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): ScriptedResponse {
+  if (options.apiKey !== undefined) {
+    const auth = request.headers.authorization;
+    if (!auth) {
+      return openAIError(
+        401,
+        "You didn't provide an API key. You need to provide your API key in an Authorization header using Bearer auth (i.e. Authorization: Bearer YOUR_KEY).",
+      );
+    }
+    if (auth !== `Bearer ${options.apiKey}`) {
+      const shown = auth.replace(/^Bearer\s+/, "").slice(0, 6);
+      return openAIError(
+        401,
+        `Incorrect API key provided: ${shown}***. You can find your API key at https://platform.openai.com/account/api-keys.`,
+        "invalid_request_error",
+        "invalid_api_key",
+      );
+    }
+  }
+  const route = `${request.method} ${request.path.split("?")[0]}`;
+  const body = (request.body ?? {}) as Record<string, unknown>;
+  if (request.method === "POST" && request.body === undefined) {
+    return openAIError(400, "We could not parse the JSON body of your request.");
+  }
+  if (route === "POST /v1/chat/completions") {
+    if (typeof body.model !== "string") {
+      return openAIError(400, "you must provide a model parameter");
+    }
+    if (!Array.isArray(body.messages) || body.messages.length === 0) {
+      return openAIError(400, "[] is too short - 'messages'");
+    }
+    const text = typeof options.reply === "function" ? options.reply(request) : options.reply;
+    return chatCompletion(text ?? DEFAULT_FAKE_REPLY, body.model);
+  }
+  if (route === "POST /v1/embeddings") {
+    const inputs = typeof body.input === "string" ? [body.input] : body.input;
+    if (
+      typeof body.model !== "string" ||
+      !Array.isArray(inputs) ||
+      inputs.length === 0 ||
+      inputs.some((input) => typeof input !== "string" || input === "")
+    ) {
+      return openAIError(400, "'$.input' is invalid. Please check the API reference.");
+    }
+    const dimension =
+      typeof body.dimensions === "number" ? body.dimensions : (options.embeddingDimension ?? 1536);
+    return embeddingList(
+      inputs.map((input) => fakeEmbedding(input as string, dimension)),
+      body.model,
+    );
+  }
+  return openAIError(404, `Invalid URL (${route})`);
+}
