@@ -60,6 +60,7 @@ export interface Action {
     state: State,
     options: { content: Content; previousResults: ActionResult[] },
     callback: HandlerCallback,
+    // biome-ignore lint/suspicious/noConfusingVoidType: elizaOS action handlers may return nothing
   ): Promise<ActionResult | undefined | void>;
 }
 

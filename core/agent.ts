@@ -1,0 +1,61 @@
+// Builds a ready runtime from a character, a storage backend and the target's env: the one
+// place that decides which model providers are on. Every target calls this; none repeats it.
+import type { Character } from "./character.ts";
+import type { Logger } from "./logger.ts";
+import { createAnthropicPlugin } from "./models/anthropic.ts";
+import { createElizaPlugin } from "./models/eliza/index.ts";
+import { createOpenAIPlugin } from "./models/openai.ts";
+import { ModelType } from "./models/types.ts";
+import type { Plugin } from "./plugin.ts";
+import { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
+import { AgentRuntime } from "./runtime/agent-runtime.ts";
+import type { StorageAdapter } from "./storage.ts";
+
+export interface CreateAgentOptions {
+  character: Character;
+  storage: StorageAdapter;
+  /** The target's environment: process.env, a Worker's env, Lambda's env. */
+  env?: Record<string, unknown>;
+  /** The character's own plugins and the target's (a Workers AI provider, say). */
+  plugins?: Plugin[];
+  logger?: Logger;
+  now?: () => number;
+}
+
+/** Model plugins switched on by the env, highest priority first. */
+export function modelPluginsFor(env: Record<string, unknown>, character: Character): Plugin[] {
+  const has = (key: string) => {
+    const value = character.secrets[key] ?? character.settings[key] ?? env[key];
+    return typeof value === "string" ? value.length > 0 : value !== undefined && value !== null;
+  };
+  const plugins: Plugin[] = [];
+  if (has("ANTHROPIC_API_KEY")) plugins.push(createAnthropicPlugin());
+  if (has("OPENAI_API_KEY") || has("OPENAI_BASE_URL")) plugins.push(createOpenAIPlugin());
+  return plugins;
+}
+
+export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
+  const env = options.env ?? {};
+  const runtime = new AgentRuntime({
+    character: options.character,
+    storage: options.storage,
+    env,
+    logger: options.logger,
+    now: options.now,
+    plugins: [
+      bootstrapPlugin,
+      ...modelPluginsFor(env, options.character),
+      ...(options.plugins ?? []),
+      // Always last and lowest: the agent answers even with nothing configured.
+      createElizaPlugin(),
+    ],
+  });
+  await runtime.initialize();
+  if (runtime.getModel(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
+    runtime.logger.info(
+      "No model provider configured (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY): " +
+        "answering with the offline ELIZA fallback (Weizenbaum's 1966 DOCTOR script).",
+    );
+  }
+  return runtime;
+}

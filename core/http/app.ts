@@ -1,0 +1,71 @@
+// The one HTTP app every target serves. Targets differ only in how they build the agent and
+// where the env comes from; routes, auth and error shapes are the same everywhere.
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { requireBearer } from "./auth.ts";
+import { errorBody, toErrorResponse } from "./errors.ts";
+import { healthRoutes } from "./routes/health.ts";
+import { messageRoutes } from "./routes/messages.ts";
+
+export interface AppOptions {
+  /** The agent; targets build it once per process or isolate and reuse it. */
+  getAgent: (c: Context) => Promise<AgentRuntime>;
+  /** Where settings such as API_TOKEN come from; default the Worker-style `c.env`. */
+  env?: (c: Context) => Record<string, unknown>;
+  version?: string;
+  /** Leave /api open when API_TOKEN is unset. Only for a dev server bound to loopback. */
+  openWithoutToken?: boolean;
+  /** Largest request body accepted, in bytes; default 64 KiB. */
+  maxBodyBytes?: number;
+}
+
+export type AppEnv = {
+  Variables: { options: Required<Pick<AppOptions, "getAgent" | "env">> & AppOptions };
+};
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024;
+
+export function createApp(options: AppOptions): Hono<AppEnv> {
+  const resolved = {
+    ...options,
+    env: options.env ?? ((c: Context) => (c.env ?? {}) as Record<string, unknown>),
+  };
+  const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("options", resolved);
+    await next();
+  });
+  app.use(
+    "/api/*",
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        c.json(errorBody("payload_too_large", `Request body is larger than ${maxSize} bytes`), 413),
+    }),
+  );
+  app.use(
+    "/api/*",
+    requireBearer({
+      setting: "API_TOKEN",
+      token: (c) => setting(resolved.env(c), "API_TOKEN"),
+      openWhenUnset: options.openWithoutToken,
+    }),
+  );
+
+  app.route("/", healthRoutes);
+  app.route("/api", messageRoutes);
+
+  app.notFound((c) =>
+    c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404),
+  );
+  app.onError((error, c) => toErrorResponse(c, error));
+  return app;
+}
+
+export function setting(env: Record<string, unknown>, key: string): string | undefined {
+  const value = env[key];
+  return typeof value === "string" && value.length > 0 ? value : undefined;
+}

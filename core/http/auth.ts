@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from "hono";
+import { timingSafeEqual } from "hono/utils/buffer";
+import { ApiError } from "./errors.ts";
+
+/** Constant-time comparison for shared secrets (bearer tokens, webhook secrets). */
+export async function secretMatches(given: string | undefined, expected: string): Promise<boolean> {
+  if (given === undefined) return false;
+  return timingSafeEqual(given, expected);
+}
+
+export interface BearerOptions {
+  /** The setting that holds the token, named in error messages. */
+  setting: string;
+  token: (c: Parameters<MiddlewareHandler>[0]) => string | undefined;
+  /** Allow requests when no token is configured (a loopback dev server only). */
+  openWhenUnset?: boolean;
+}
+
+/** `Authorization: Bearer <token>`; a missing configuration closes the route rather than opening it. */
+export function requireBearer(options: BearerOptions): MiddlewareHandler {
+  return async (c, next) => {
+    const expected = options.token(c);
+    if (!expected) {
+      if (options.openWhenUnset) return next();
+      throw new ApiError(
+        401,
+        "unauthorized",
+        `${options.setting} is not set; this route is closed`,
+      );
+    }
+    const header = c.req.header("authorization") ?? "";
+    const match = /^Bearer\s+(.+)$/i.exec(header);
+    if (!match) throw new ApiError(401, "unauthorized", "Missing Authorization: Bearer token");
+    if (!(await secretMatches(match[1]?.trim(), expected))) {
+      throw new ApiError(401, "unauthorized", "Invalid bearer token");
+    }
+    return next();
+  };
+}

@@ -1,0 +1,23 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { ApiError } from "./errors.ts";
+
+/** Parses the body as JSON and validates it; every failure is a 400 that names the field. */
+export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  const raw = await c.req.text();
+  if (!raw.trim()) throw new ApiError(400, "invalid_json", "Request body is empty; expected JSON");
+  let data: unknown;
+  try {
+    data = JSON.parse(raw);
+  } catch {
+    throw new ApiError(400, "invalid_json", "Request body is not valid JSON");
+  }
+  const result = schema.safeParse(data);
+  if (!result.success) {
+    const detail = result.error.issues
+      .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)
+      .join("; ");
+    throw new ApiError(400, "invalid_body", detail);
+  }
+  return result.data;
+}

@@ -1,0 +1,157 @@
+// The REST API: send a message, read a room. Ids from the caller are the caller's own
+// (a user name, a session id); they are mapped to this agent's UUIDs with createUniqueUuid,
+// the same way on write and read, so the caller never needs to know our ids.
+import { Hono } from "hono";
+import { z } from "zod";
+import { messageService } from "../../messages/message-service.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
+import { ChannelType, type Memory, MemoryTable } from "../../types.ts";
+import { createUniqueUuid } from "../../uuid.ts";
+import type { AppEnv } from "../app.ts";
+import { readJson } from "../body.ts";
+import { ApiError } from "../errors.ts";
+
+export const MAX_MESSAGE_CHARS = 16_000;
+const IDEMPOTENCY_RESULT_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a first request holds its key while it runs; a crashed run frees it after this. */
+const IDEMPOTENCY_CLAIM_TTL_MS = 2 * 60 * 1000;
+
+const callerId = z
+  .string()
+  .trim()
+  .min(1, "must not be empty")
+  .max(200, "must be at most 200 characters");
+
+const sendMessageBody = z.object({
+  text: z
+    .string({ error: "text is required and must be a string" })
+    .trim()
+    .min(1, "must not be empty")
+    .max(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
+  userId: callerId.optional(),
+  roomId: callerId.optional(),
+  userName: callerId.optional(),
+});
+
+const listQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export const messageRoutes = new Hono<AppEnv>()
+  .post("/messages", async (c) => {
+    const body = await readJson(c, sendMessageBody);
+    const idempotencyKey = c.req.header("idempotency-key");
+    if (
+      idempotencyKey !== undefined &&
+      (idempotencyKey.length < 1 || idempotencyKey.length > 200)
+    ) {
+      throw new ApiError(400, "invalid_header", "Idempotency-Key must be 1-200 characters");
+    }
+    const agent = await c.get("options").getAgent(c);
+    const cacheKey = idempotencyKey && `api:idempotency:${agent.agentId}:${idempotencyKey}`;
+    if (cacheKey) {
+      const previous = await agent.storage.getCache<SendMessageResult>(cacheKey);
+      if (previous) {
+        c.header("Idempotent-Replayed", "true");
+        return c.json(previous);
+      }
+      if (!(await agent.storage.claimOnce(`${cacheKey}:claim`, IDEMPOTENCY_CLAIM_TTL_MS))) {
+        throw new ApiError(
+          409,
+          "in_progress",
+          "A request with this Idempotency-Key is in progress",
+        );
+      }
+    }
+    const result = await sendMessage(agent, body);
+    if (cacheKey) {
+      await agent.storage.setCache(cacheKey, result, { ttlMs: IDEMPOTENCY_RESULT_TTL_MS });
+    }
+    return c.json(result);
+  })
+  .get("/rooms/:roomId/messages", async (c) => {
+    const roomParam = callerId.safeParse(c.req.param("roomId"));
+    if (!roomParam.success) throw new ApiError(400, "invalid_room", "roomId is invalid");
+    const query = listQuery.safeParse(c.req.query());
+    if (!query.success) {
+      throw new ApiError(400, "invalid_query", "limit must be 1-200 and before a positive integer");
+    }
+    const agent = await c.get("options").getAgent(c);
+    const roomUuid = createUniqueUuid(agent, roomParam.data);
+    const page = await agent.storage.getMemories({
+      tableName: MemoryTable.MESSAGES,
+      roomId: roomUuid,
+      count: query.data.limit,
+      end: query.data.before === undefined ? undefined : query.data.before - 1,
+    });
+    const messages = page.reverse().map((m) => toApiMessage(agent, m));
+    return c.json({
+      roomId: roomParam.data,
+      roomUuid,
+      messages,
+      nextBefore: page.length === query.data.limit ? messages[0]?.createdAt : null,
+    });
+  });
+
+export interface SendMessageResult {
+  runId: string;
+  messageId: string;
+  roomId: string;
+  roomUuid: string;
+  didRespond: boolean;
+  replies: ReturnType<typeof toApiMessage>[];
+}
+
+async function sendMessage(
+  agent: AgentRuntime,
+  body: z.infer<typeof sendMessageBody>,
+): Promise<SendMessageResult> {
+  const userId = body.userId ?? "api-user";
+  const roomId = body.roomId ?? `dm:${userId}`;
+  const entityId = createUniqueUuid(agent, userId);
+  const roomUuid = createUniqueUuid(agent, roomId);
+  const userName = body.userName ?? userId;
+  const outcome = await messageService.handleMessage(
+    agent,
+    {
+      entityId,
+      roomId: roomUuid,
+      content: { text: body.text, source: "api", channelType: ChannelType.API },
+      metadata: { entityName: userName },
+    },
+    undefined,
+    {
+      connection: {
+        entityId,
+        roomId: roomUuid,
+        userName,
+        name: userName,
+        source: "api",
+        type: ChannelType.API,
+        channelId: roomId,
+      },
+    },
+  );
+  return {
+    runId: outcome.runId,
+    messageId: outcome.messageId,
+    roomId,
+    roomUuid,
+    didRespond: outcome.didRespond,
+    replies: outcome.responses.map((m) => toApiMessage(agent, m)),
+  };
+}
+
+function toApiMessage(agent: AgentRuntime, m: Memory) {
+  const fromAgent = m.entityId === agent.agentId;
+  return {
+    id: m.id ?? null,
+    role: fromAgent ? ("agent" as const) : ("user" as const),
+    name: fromAgent ? agent.character.name : String(m.metadata?.entityName ?? "User"),
+    text: m.content.text ?? "",
+    actions: m.content.actions ?? [],
+    createdAt: m.createdAt ?? 0,
+    inReplyTo: m.content.inReplyTo ?? null,
+  };
+}

@@ -1,0 +1,75 @@
+// The public surface of eliza-edge's core. Everything a target, adapter, connector or user
+// plugin needs is exported here and only here.
+export { type CreateAgentOptions, createAgent, modelPluginsFor } from "./agent.ts";
+export {
+  bioLines,
+  type Character,
+  CharacterError,
+  type CharacterInput,
+  characterSchema,
+  parseCharacter,
+  parseCharacterJson,
+} from "./character.ts";
+export { type AppOptions, createApp } from "./http/app.ts";
+export { secretMatches } from "./http/auth.ts";
+export { ApiError, errorBody } from "./http/errors.ts";
+export { createConsoleLogger, type Logger, type LogLevel, silentLogger } from "./logger.ts";
+export {
+  type HandleMessageOptions,
+  type HandleMessageResult,
+  type MessageCallback,
+  type MessageService,
+  messageService,
+} from "./messages/message-service.ts";
+export { parseResponse } from "./messages/parse-response.ts";
+export {
+  composePrompt,
+  messageHandlerTemplate,
+  replyTemplate,
+  shouldRespondTemplate,
+} from "./messages/templates.ts";
+export { createAnthropicPlugin } from "./models/anthropic.ts";
+export { createElizaPlugin } from "./models/eliza/index.ts";
+export { createOpenAIPlugin } from "./models/openai.ts";
+export {
+  type EmbeddingParams,
+  type GenerateTextParams,
+  ModelError,
+  type ModelHandler,
+  ModelType,
+  type ModelTypeName,
+} from "./models/types.ts";
+export type {
+  Action,
+  ActionExample,
+  ActionResult,
+  Evaluator,
+  EventHandler,
+  EventPayload,
+  HandlerCallback,
+  Plugin,
+  Provider,
+  ProviderResult,
+  Service,
+  ServiceDefinition,
+  State,
+} from "./plugin.ts";
+export { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
+export {
+  type ActionRunOptions,
+  AgentRuntime,
+  type ConnectionParams,
+  type RuntimeOptions,
+} from "./runtime/agent-runtime.ts";
+export { type EventName, EventType } from "./runtime/events.ts";
+export {
+  type ClaimDueTasksParams,
+  type GetMemoriesParams,
+  type SearchMemoriesParams,
+  type StorageAdapter,
+  StorageError,
+  type StorageErrorCode,
+  type StorageOp,
+} from "./storage.ts";
+export * from "./types.ts";
+export { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "./uuid.ts";

@@ -1,0 +1,213 @@
+// elizaOS's message pipeline: save → should-respond → compose state → plan (<response> XML)
+// → actions → evaluators, with RUN_STARTED / RUN_ENDED around it. Everything about one
+// message lives in this call's locals, so concurrent messages on one runtime never mix.
+import { ModelType } from "../models/types.ts";
+import type { ActionResult, State } from "../plugin.ts";
+import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
+import { EventType } from "../runtime/events.ts";
+import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
+import { randomUuid } from "../uuid.ts";
+import { parseList, parseResponse, salvageText } from "./parse-response.ts";
+import { shouldRespond } from "./should-respond.ts";
+import { composePrompt, messageHandlerTemplate } from "./templates.ts";
+
+/** Delivers one reply to wherever the message came from (HTTP response, Telegram, ...). */
+export type MessageCallback = (content: Content, memory: Memory) => Promise<unknown> | unknown;
+
+export interface HandleMessageOptions {
+  /**
+   * Rows the conversation needs (world, room, entity, participants). Given here, they are
+   * written in the same atomic batch as the message: one round trip instead of two.
+   */
+  connection?: ConnectionParams;
+  /** Extra planner attempts when the model's XML does not parse; default 1. */
+  retries?: number;
+}
+
+export interface HandleMessageResult {
+  runId: UUID;
+  messageId: UUID;
+  didRespond: boolean;
+  /** The replies sent, each already stored as a memory. */
+  responses: Memory[];
+  actionResults: ActionResult[];
+  reason: string;
+}
+
+export interface MessageService {
+  handleMessage(
+    runtime: AgentRuntime,
+    message: Memory,
+    callback?: MessageCallback,
+    options?: HandleMessageOptions,
+  ): Promise<HandleMessageResult>;
+}
+
+interface Plan {
+  content: Content;
+  providers: string[];
+}
+
+export const messageService: MessageService = {
+  async handleMessage(runtime, incoming, callback, options = {}) {
+    const runId = runtime.newRunId();
+    const startedAt = runtime.now();
+    const message: Memory & { id: UUID } = {
+      ...incoming,
+      id: incoming.id ?? randomUuid(),
+      agentId: runtime.agentId,
+      createdAt: incoming.createdAt ?? startedAt,
+    };
+    const base = { runId, messageId: message.id, roomId: message.roomId };
+    await runtime.emitEvent(EventType.MESSAGE_RECEIVED, { ...base, message });
+    await runtime.emitEvent(EventType.RUN_STARTED, { ...base, entityId: message.entityId });
+
+    const save = { op: "createMemory" as const, memory: message, tableName: MemoryTable.MESSAGES };
+    if (options.connection) await runtime.ensureConnection(options.connection, [save]);
+    else await runtime.storage.batch([save]);
+
+    const responses: Memory[] = [];
+    const result = (
+      didRespond: boolean,
+      reason: string,
+      actionResults: ActionResult[] = [],
+    ): HandleMessageResult => ({
+      runId,
+      messageId: message.id,
+      didRespond,
+      responses,
+      actionResults,
+      reason,
+    });
+
+    try {
+      if (message.entityId === runtime.agentId) {
+        return await finish(runtime, base, startedAt, message, result(false, "own message"));
+      }
+      const decision = await shouldRespond(runtime, message);
+      if (!decision.respond) {
+        const state = await runtime.composeState(message);
+        await runtime.evaluate(message, state, false, []);
+        return await finish(runtime, base, startedAt, message, result(false, decision.reason));
+      }
+
+      let state = await runtime.composeState(message);
+      const plan = await planResponse(runtime, message, state, options.retries ?? 1);
+      if (plan.providers.length) {
+        state = await runtime.composeState(message, plan.providers);
+      }
+
+      const send = async (content: Content): Promise<Memory[]> => {
+        const reply: Memory & { id: UUID } = {
+          id: randomUuid(),
+          entityId: runtime.agentId,
+          agentId: runtime.agentId,
+          roomId: message.roomId,
+          worldId: message.worldId,
+          content: {
+            ...content,
+            inReplyTo: message.id,
+            channelType: message.content.channelType,
+            source: content.source ?? message.content.source,
+          },
+          createdAt: Math.max(runtime.now(), (message.createdAt ?? 0) + 1),
+        };
+        await runtime.storage.createMemory(reply, MemoryTable.MESSAGES);
+        responses.push(reply);
+        await callback?.(reply.content, reply);
+        await runtime.emitEvent(EventType.MESSAGE_SENT, { ...base, message: reply });
+        return [reply];
+      };
+
+      const planned: Memory = {
+        entityId: runtime.agentId,
+        agentId: runtime.agentId,
+        roomId: message.roomId,
+        content: plan.content,
+      };
+      const actionResults = await runtime.processActions(message, [planned], state, send, {
+        runId,
+        mode: runtime.getSetting("ACTION_MODE") === "single" ? "single" : "multiple",
+      });
+      await runtime.evaluate(message, state, responses.length > 0, responses);
+      const reason = responses.length ? "replied" : `planned ${plan.content.actions?.join(",")}`;
+      return await finish(
+        runtime,
+        base,
+        startedAt,
+        message,
+        result(responses.length > 0, reason, actionResults),
+      );
+    } catch (error) {
+      await runtime.emitEvent(EventType.RUN_ENDED, {
+        ...base,
+        status: "error",
+        error: String(error),
+        duration: runtime.now() - startedAt,
+      });
+      throw error;
+    }
+  },
+};
+
+async function finish(
+  runtime: AgentRuntime,
+  base: Record<string, unknown>,
+  startedAt: number,
+  message: Memory,
+  outcome: HandleMessageResult,
+): Promise<HandleMessageResult> {
+  await runtime.emitEvent(EventType.RUN_ENDED, {
+    ...base,
+    status: "completed",
+    didRespond: outcome.didRespond,
+    entityId: message.entityId,
+    duration: runtime.now() - startedAt,
+  });
+  return outcome;
+}
+
+/**
+ * Asks the large model for a plan. XML is read into actions/providers/text; plain text is a
+ * REPLY; XML that does not parse is asked for again, and after the last attempt whatever
+ * text it holds is sent as a REPLY rather than dropping the user's message.
+ */
+async function planResponse(
+  runtime: AgentRuntime,
+  message: Memory,
+  state: State,
+  retries: number,
+): Promise<Plan> {
+  const prompt = composePrompt(
+    runtime.character.templates.messageHandlerTemplate ?? messageHandlerTemplate,
+    { ...state.values, agentName: runtime.character.name, providers: state.text },
+  );
+  let output = "";
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    output = String(
+      await runtime.useModel<string>(ModelType.TEXT_LARGE, {
+        prompt,
+        system: runtime.character.system,
+        userText: message.content.text,
+        roomId: message.roomId,
+      }),
+    );
+    const parsed = parseResponse(output);
+    if (parsed.kind === "plain") {
+      return { content: { text: parsed.text, actions: ["REPLY"] }, providers: [] };
+    }
+    if (parsed.kind === "xml") {
+      const { thought, text } = parsed.fields;
+      let actions = parseList(parsed.fields.actions);
+      if (actions.length === 0) actions = text ? ["REPLY"] : ["NONE"];
+      if (actions.some((a) => a.toUpperCase() === "IGNORE")) actions = ["IGNORE"];
+      return {
+        content: { thought, text, actions },
+        providers: parseList(parsed.fields.providers),
+      };
+    }
+    runtime.logger.warn("planner output did not parse", { attempt: attempt + 1 });
+  }
+  const text = salvageText(output);
+  return { content: { text, actions: text ? ["REPLY"] : ["NONE"] }, providers: [] };
+}

@@ -1,0 +1,68 @@
+import { ModelType } from "../models/types.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { ChannelType, type Memory } from "../types.ts";
+import { parseResponse } from "./parse-response.ts";
+import { composePrompt, shouldRespondTemplate } from "./templates.ts";
+
+export type RespondDecision = { respond: boolean; reason: string };
+
+const ALWAYS_RESPOND: ReadonlySet<string> = new Set([
+  ChannelType.DM,
+  ChannelType.VOICE_DM,
+  ChannelType.SELF,
+  ChannelType.API,
+]);
+
+/**
+ * elizaOS's rule: direct conversations always get an answer; in groups the agent answers
+ * when named, mentioned or replied to, stays quiet in a muted room, and otherwise lets the
+ * small model decide. Output the model cannot make sense of means "stay quiet": a group
+ * should not hear from the agent because a model rambled.
+ */
+export async function shouldRespond(
+  runtime: AgentRuntime,
+  message: Memory,
+): Promise<RespondDecision> {
+  const channel = message.content.channelType ?? ChannelType.DM;
+  if (ALWAYS_RESPOND.has(channel)) return { respond: true, reason: `channel ${channel}` };
+  if (message.content.mentionsAgent === true || message.content.isReplyToAgent === true) {
+    return { respond: true, reason: "mentioned" };
+  }
+  if (namesAgent(runtime, message.content.text ?? "")) return { respond: true, reason: "named" };
+  const state = await runtime.storage.getParticipantUserState(message.roomId, runtime.agentId);
+  if (state === "MUTED") return { respond: false, reason: "room muted" };
+
+  const prompt = composePrompt(
+    runtime.character.templates.shouldRespondTemplate ?? shouldRespondTemplate,
+    { agentName: runtime.character.name, providers: `Message: ${message.content.text ?? ""}` },
+  );
+  const output = await runtime.useModel<string>(ModelType.TEXT_SMALL, {
+    prompt,
+    userText: message.content.text,
+    roomId: message.roomId,
+  });
+  const parsed = parseResponse(String(output));
+  const action = parsed.kind === "xml" ? (parsed.fields.action ?? "").toUpperCase() : "";
+  if (action.includes("RESPOND")) return { respond: true, reason: "model chose RESPOND" };
+  return { respond: false, reason: action ? `model chose ${action}` : "no decision from model" };
+}
+
+function namesAgent(runtime: AgentRuntime, text: string): boolean {
+  const names = [runtime.character.name, runtime.character.username].filter(
+    (n): n is string => !!n,
+  );
+  const lower = text.toLowerCase();
+  return names.some((name) => {
+    const needle = name.toLowerCase();
+    let at = lower.indexOf(needle);
+    while (at !== -1) {
+      const before = lower[at - 1];
+      const after = lower[at + needle.length];
+      if (!isWordChar(before) && !isWordChar(after)) return true;
+      at = lower.indexOf(needle, at + 1);
+    }
+    return false;
+  });
+}
+
+const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);

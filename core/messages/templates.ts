@@ -1,0 +1,75 @@
+// Prompt templates in elizaOS's format, so a character's `templates` overrides carry over
+// under the same names (messageHandlerTemplate, shouldRespondTemplate, replyTemplate).
+
+export const messageHandlerTemplate = `<task>Generate dialog and actions for the character {{agentName}}.</task>
+
+<providers>
+{{providers}}
+</providers>
+
+<instructions>
+Write a thought and plan for {{agentName}} and decide what actions to take. Choose actions
+from the available actions above. REPLY answers with the <text>; IGNORE ends the conversation;
+NONE does nothing more. List actions in the order they should run.
+Only list providers in <providers> when extra context is needed before answering.
+</instructions>
+
+<output>
+Respond using XML format like this:
+<response>
+    <thought>Your thought here</thought>
+    <actions>ACTION1,ACTION2</actions>
+    <providers>PROVIDER1,PROVIDER2</providers>
+    <text>Your response text here</text>
+</response>
+
+Your response must ONLY include the <response></response> XML block.
+</output>`;
+
+export const shouldRespondTemplate = `<task>Decide on behalf of {{agentName}} whether they should respond to the message, ignore it or stop the conversation.</task>
+
+<providers>
+{{providers}}
+</providers>
+
+<instructions>
+Respond if {{agentName}} is addressed, mentioned, or can clearly help. Ignore messages meant
+for others or that need no answer. Stop if asked to stop or be quiet.
+</instructions>
+
+<output>
+Respond using XML format like this:
+<response>
+  <name>{{agentName}}</name>
+  <reasoning>Your reasoning here</reasoning>
+  <action>RESPOND | IGNORE | STOP</action>
+</response>
+
+Your response must ONLY include the <response></response> XML block.
+</output>`;
+
+export const replyTemplate = `<task>Generate dialog for the character {{agentName}}.</task>
+
+<providers>
+{{providers}}
+</providers>
+
+<instructions>
+Write {{agentName}}'s next reply in the conversation, in character.
+</instructions>
+
+<output>
+<response>
+    <thought>Your thought here</thought>
+    <text>Your reply here</text>
+</response>
+</output>`;
+
+/** Fills {{name}} placeholders; unknown ones become empty, as in elizaOS. */
+export function composePrompt(template: string, values: Record<string, unknown>): string {
+  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+    const value = values[key];
+    if (value === undefined || value === null) return "";
+    return typeof value === "string" ? value : JSON.stringify(value);
+  });
+}

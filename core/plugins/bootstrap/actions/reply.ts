@@ -1,0 +1,43 @@
+import { parseResponse, salvageText } from "../../../messages/parse-response.ts";
+import { composePrompt, replyTemplate } from "../../../messages/templates.ts";
+import { ModelType } from "../../../models/types.ts";
+import type { Action } from "../../../plugin.ts";
+
+/**
+ * Sends the planned text. The planner usually wrote it already, so this costs no model call;
+ * only a plan without text (REPLY after other actions) asks the model for one.
+ */
+export const replyAction: Action = {
+  name: "REPLY",
+  similes: ["GREET", "REPLY_TO_MESSAGE", "SEND_REPLY", "RESPOND", "RESPONSE"],
+  description: "Replies to the current conversation with the text from the generated message.",
+  validate: async () => true,
+  async handler(runtime, message, state, { content }, callback) {
+    let text = content.text?.trim();
+    if (!text) {
+      const prompt = composePrompt(runtime.character.templates.replyTemplate ?? replyTemplate, {
+        ...state.values,
+        agentName: runtime.character.name,
+        providers: state.text,
+      });
+      const output = String(
+        await runtime.useModel<string>(ModelType.TEXT_LARGE, {
+          prompt,
+          system: runtime.character.system,
+          userText: message.content.text,
+          roomId: message.roomId,
+        }),
+      );
+      const parsed = parseResponse(output);
+      text =
+        parsed.kind === "xml"
+          ? parsed.fields.text
+          : parsed.kind === "plain"
+            ? parsed.text
+            : salvageText(parsed.raw);
+    }
+    if (!text) return { success: false, error: "the model produced no reply text" };
+    await callback({ text, thought: content.thought, actions: ["REPLY"] });
+    return { success: true, text };
+  },
+};

@@ -1,0 +1,31 @@
+import type { Provider } from "../../../plugin.ts";
+import { MemoryTable } from "../../../types.ts";
+
+const DEFAULT_COUNT = 20;
+
+/**
+ * The conversation so far, oldest first. Speaker names come from each message's metadata,
+ * which the ingress writes, so this costs one query rather than one plus an entity lookup.
+ */
+export const recentMessagesProvider: Provider = {
+  name: "RECENT_MESSAGES",
+  description: "Recent messages in the conversation",
+  position: 100,
+  async get(runtime, message) {
+    const count = Number(runtime.getSetting("CONVERSATION_LENGTH")) || DEFAULT_COUNT;
+    const recent = await runtime.storage.getMemories({
+      tableName: MemoryTable.MESSAGES,
+      roomId: message.roomId,
+      count,
+    });
+    const lines = recent.reverse().map((m) => {
+      const speaker =
+        m.entityId === runtime.agentId
+          ? runtime.character.name
+          : String(m.metadata?.entityName ?? m.content.name ?? "User");
+      return `${speaker}: ${m.content.text ?? ""}`;
+    });
+    const text = lines.length ? `# Conversation\n${lines.join("\n")}` : "";
+    return { text, data: { recentMessages: recent }, values: { recentMessages: lines.join("\n") } };
+  },
+};

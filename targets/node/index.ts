@@ -1,0 +1,7 @@
+export { isLoopback, loadCharacter } from "./config.ts";
+export {
+  type NodeServer,
+  type NodeServerOptions,
+  startNodeServer,
+  storageFromEnv,
+} from "./server.ts";

@@ -1,0 +1,78 @@
+// The local server: the shared app on node:http, one agent per process.
+import type { AddressInfo } from "node:net";
+import { serve } from "@hono/node-server";
+import { createMemoryStorage } from "../../adapters/memory/index.ts";
+import {
+  type AgentRuntime,
+  createAgent,
+  createApp,
+  type Logger,
+  type StorageAdapter,
+} from "../../core/index.ts";
+import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
+import { version } from "./version.ts";
+
+export interface NodeServerOptions {
+  env?: NodeEnv;
+  /** Default PORT from env, else 3000. 0 picks a free port (tests). */
+  port?: number;
+  /** Default HOST from env, else 127.0.0.1. */
+  host?: string;
+  cwd?: string;
+  /** Overrides the storage the env would choose. */
+  storage?: StorageAdapter;
+  logger?: Logger;
+}
+
+export interface NodeServer {
+  url: string;
+  port: number;
+  runtime: AgentRuntime;
+  close(): Promise<void>;
+}
+
+/** Storage from the env. Until the SQL adapters land the Node target keeps data in memory. */
+export async function storageFromEnv(_env: NodeEnv): Promise<StorageAdapter> {
+  const storage = createMemoryStorage();
+  await storage.init();
+  return storage;
+}
+
+export async function startNodeServer(options: NodeServerOptions = {}): Promise<NodeServer> {
+  const env = options.env ?? process.env;
+  const host = options.host ?? env.HOST ?? "127.0.0.1";
+  const port = options.port ?? (env.PORT ? Number(env.PORT) : 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new Error(`PORT must be a number between 0 and 65535, got ${env.PORT}`);
+  }
+  const character = await loadCharacter(env, options.cwd);
+  const storage = options.storage ?? (await storageFromEnv(env));
+  const runtime = await createAgent({ character, storage, env, logger: options.logger });
+  const openWithoutToken = isLoopback(host) && !env.API_TOKEN;
+  if (!env.API_TOKEN && !openWithoutToken) {
+    throw new Error(`API_TOKEN must be set when listening on ${host} (not a loopback address)`);
+  }
+  const app = createApp({
+    getAgent: async () => runtime,
+    env: () => env,
+    version,
+    openWithoutToken,
+  });
+
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+    s.once("error", reject);
+  });
+  const address = server.address() as AddressInfo;
+  const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  return {
+    url: `http://${shownHost}:${address.port}`,
+    port: address.port,
+    runtime,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await runtime.stop();
+      await storage.close();
+    },
+  };
+}
