@@ -1,0 +1,1 @@
+export { createMemoryStorage, MemoryStorage, type MemoryStorageOptions } from "./memory-storage.ts";

@@ -1,0 +1,748 @@
+// The in-memory backend: tests and ALLOW_NO_DATABASE runs. Every method does its work
+// synchronously before its promise settles, so a check and the write that depends on it can
+// never interleave with another caller: claimOnce, leases and batch are atomic for free.
+import {
+  type ClaimDueTasksParams,
+  type GetMemoriesParams,
+  type SearchMemoriesParams,
+  type StorageAdapter,
+  StorageError,
+  type StorageOp,
+} from "../../core/storage.ts";
+import type {
+  Agent,
+  Component,
+  Entity,
+  Log,
+  Memory,
+  Metadata,
+  Participant,
+  ParticipantState,
+  Relationship,
+  Room,
+  Task,
+  UUID,
+  World,
+} from "../../core/types.ts";
+import { randomUuid } from "../../core/uuid.ts";
+import {
+  assertEmbeddingDimension,
+  assertValidDimension,
+  cosineSimilarity,
+} from "../../core/vector.ts";
+import {
+  copyTables,
+  emptyTables,
+  participantKey,
+  relationshipKey,
+  type StoredMemory,
+  type Tables,
+} from "./tables.ts";
+
+export interface MemoryStorageOptions {
+  /** The clock for createdAt, cache TTL and claimOnce; default Date.now. */
+  now?: () => number;
+  /** The agent relationships are recorded under (createRelationship takes none). */
+  agentId?: UUID;
+  /** Pins the embedding width up front, as ensureEmbeddingDimension would. */
+  embeddingDimension?: number;
+  /** Id generator; default crypto.randomUUID. */
+  generateId?: () => UUID;
+}
+
+const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
+
+/** Values in and out are copied, so callers never share objects with the store. */
+const copy = <T>(value: T): T => structuredClone(value);
+
+export class MemoryStorage implements StorageAdapter {
+  readonly kind = "memory";
+  private db: Tables = emptyTables();
+  private dimension: number | undefined;
+  private readonly now: () => number;
+  private readonly agentId: UUID;
+  private readonly newId: () => UUID;
+
+  constructor(options: MemoryStorageOptions = {}) {
+    this.now = options.now ?? Date.now;
+    this.agentId = options.agentId ?? NIL_UUID;
+    this.newId = options.generateId ?? randomUuid;
+    if (options.embeddingDimension !== undefined) {
+      assertValidDimension(options.embeddingDimension);
+      this.dimension = options.embeddingDimension;
+    }
+  }
+
+  async init(): Promise<void> {}
+
+  async close(): Promise<void> {}
+
+  async ensureEmbeddingDimension(dimension: number): Promise<void> {
+    assertValidDimension(dimension);
+    this.dimension = dimension;
+  }
+
+  // agents
+
+  async getAgent(agentId: UUID): Promise<Agent | null> {
+    const agent = this.db.agents.get(agentId);
+    return agent ? copy(agent) : null;
+  }
+
+  async getAgents(): Promise<Agent[]> {
+    return [...this.db.agents.values()].map(copy);
+  }
+
+  async createAgent(agent: Agent): Promise<boolean> {
+    if (this.db.agents.has(agent.id)) return false;
+    const now = this.now();
+    this.db.agents.set(agent.id, { createdAt: now, updatedAt: now, ...copy(agent) });
+    return true;
+  }
+
+  async updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean> {
+    const current = this.db.agents.get(agentId);
+    if (!current) return false;
+    const patch = definedFields(copy(agent));
+    this.db.agents.set(agentId, { ...current, ...patch, id: agentId, updatedAt: this.now() });
+    return true;
+  }
+
+  async deleteAgent(agentId: UUID): Promise<boolean> {
+    return this.db.agents.delete(agentId);
+  }
+
+  // entities and components
+
+  async getEntitiesByIds(entityIds: UUID[]): Promise<Entity[]> {
+    return entityIds.flatMap((id) => {
+      const entity = this.db.entities.get(id);
+      return entity ? [copy(entity)] : [];
+    });
+  }
+
+  async getEntitiesForRoom(roomId: UUID, includeComponents = false): Promise<Entity[]> {
+    const entities: Entity[] = [];
+    for (const participant of this.db.participants.values()) {
+      if (participant.roomId !== roomId) continue;
+      const entity = this.db.entities.get(participant.entityId);
+      if (!entity) continue;
+      const result: Entity = copy(entity);
+      if (includeComponents) {
+        result.components = [...this.db.components.values()]
+          .filter((c) => c.entityId === entity.id)
+          .map(copy);
+      }
+      entities.push(result);
+    }
+    return entities;
+  }
+
+  async createEntities(entities: Entity[]): Promise<boolean> {
+    for (const entity of entities) this.insertEntityIfAbsent(entity);
+    return true;
+  }
+
+  async updateEntity(entity: Entity): Promise<void> {
+    if (!entity.id || !this.db.entities.has(entity.id)) return;
+    const { components: _ignored, ...row } = copy(entity);
+    this.db.entities.set(entity.id, { ...row, id: entity.id });
+  }
+
+  async getComponent(
+    entityId: UUID,
+    type: string,
+    worldId?: UUID,
+    sourceEntityId?: UUID,
+  ): Promise<Component | null> {
+    const found = this.findComponents(entityId, worldId, sourceEntityId).find(
+      (c) => c.type === type,
+    );
+    return found ? copy(found) : null;
+  }
+
+  async getComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Promise<Component[]> {
+    return this.findComponents(entityId, worldId, sourceEntityId).map(copy);
+  }
+
+  async createComponent(component: Component): Promise<boolean> {
+    if (this.db.components.has(component.id)) return false;
+    this.db.components.set(component.id, copy(component));
+    return true;
+  }
+
+  async updateComponent(component: Component): Promise<void> {
+    if (!this.db.components.has(component.id)) return;
+    this.db.components.set(component.id, copy(component));
+  }
+
+  async deleteComponent(componentId: UUID): Promise<void> {
+    this.db.components.delete(componentId);
+  }
+
+  // memories
+
+  async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
+    const { tableName, roomId, entityId, agentId, worldId, unique, start, end } = params;
+    const matches = [...this.db.memories.values()].filter(
+      (m) =>
+        m.tableName === tableName &&
+        (roomId === undefined || m.roomId === roomId) &&
+        (entityId === undefined || m.entityId === entityId) &&
+        (agentId === undefined || m.agentId === agentId) &&
+        (worldId === undefined || m.worldId === worldId) &&
+        (!unique || m.unique) &&
+        (start === undefined || m.createdAt >= start) &&
+        (end === undefined || m.createdAt <= end),
+    );
+    return page(newestFirst(matches), params.offset, params.count).map(toMemory);
+  }
+
+  async getMemoryById(id: UUID): Promise<Memory | null> {
+    const memory = this.db.memories.get(id);
+    return memory ? toMemory(memory) : null;
+  }
+
+  async getMemoriesByIds(ids: UUID[], tableName?: string): Promise<Memory[]> {
+    return ids.flatMap((id) => {
+      const memory = this.db.memories.get(id);
+      if (!memory || (tableName !== undefined && memory.tableName !== tableName)) return [];
+      return [toMemory(memory)];
+    });
+  }
+
+  async getMemoriesByRoomIds(params: {
+    tableName: string;
+    roomIds: UUID[];
+    limit?: number;
+  }): Promise<Memory[]> {
+    const rooms = new Set(params.roomIds);
+    const matches = [...this.db.memories.values()].filter(
+      (m) => m.tableName === params.tableName && rooms.has(m.roomId),
+    );
+    return page(newestFirst(matches), 0, params.limit).map(toMemory);
+  }
+
+  async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
+    assertEmbeddingDimension(params.embedding, this.dimension);
+    const threshold = params.match_threshold ?? 0;
+    const scored: { memory: StoredMemory; similarity: number }[] = [];
+    for (const m of this.db.memories.values()) {
+      if (m.tableName !== params.tableName || !m.embedding) continue;
+      if (params.roomId !== undefined && m.roomId !== params.roomId) continue;
+      if (params.worldId !== undefined && m.worldId !== params.worldId) continue;
+      if (params.entityId !== undefined && m.entityId !== params.entityId) continue;
+      if (params.unique && !m.unique) continue;
+      // A row of another width (stored before the dimension changed) matches nothing.
+      if (m.embedding.length !== params.embedding.length) continue;
+      const similarity = cosineSimilarity(params.embedding, m.embedding);
+      if (similarity >= threshold) scored.push({ memory: m, similarity });
+    }
+    scored.sort((a, b) => b.similarity - a.similarity);
+    return scored
+      .slice(0, params.count ?? 10)
+      .map(({ memory, similarity }) => ({ ...toMemory(memory), similarity }));
+  }
+
+  async createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
+    return this.insertMemory(memory, tableName, unique);
+  }
+
+  async updateMemory(memory: Partial<Memory> & { id: UUID }): Promise<boolean> {
+    const current = this.db.memories.get(memory.id);
+    if (!current) return false;
+    if (memory.embedding) assertEmbeddingDimension(memory.embedding, this.dimension);
+    const { id: _id, similarity: _similarity, ...patch } = definedFields(copy(memory));
+    this.db.memories.set(memory.id, { ...current, ...patch });
+    return true;
+  }
+
+  async deleteMemory(memoryId: UUID): Promise<void> {
+    this.db.memories.delete(memoryId);
+  }
+
+  async deleteManyMemories(memoryIds: UUID[]): Promise<void> {
+    for (const id of memoryIds) this.db.memories.delete(id);
+  }
+
+  async deleteAllMemories(roomId: UUID, tableName: string): Promise<void> {
+    for (const [id, m] of this.db.memories) {
+      if (m.roomId === roomId && m.tableName === tableName) this.db.memories.delete(id);
+    }
+  }
+
+  async countMemories(roomId: UUID, unique = false, tableName?: string): Promise<number> {
+    let count = 0;
+    for (const m of this.db.memories.values()) {
+      if (m.roomId !== roomId) continue;
+      if (tableName !== undefined && m.tableName !== tableName) continue;
+      if (unique && !m.unique) continue;
+      count++;
+    }
+    return count;
+  }
+
+  // worlds and rooms
+
+  async createWorld(world: World): Promise<UUID> {
+    if (this.db.worlds.has(world.id)) {
+      throw new StorageError("CONFLICT", `world ${world.id} already exists`);
+    }
+    this.db.worlds.set(world.id, copy(world));
+    return world.id;
+  }
+
+  async getWorld(id: UUID): Promise<World | null> {
+    const world = this.db.worlds.get(id);
+    return world ? copy(world) : null;
+  }
+
+  async getAllWorlds(): Promise<World[]> {
+    return [...this.db.worlds.values()].map(copy);
+  }
+
+  async updateWorld(world: World): Promise<void> {
+    if (this.db.worlds.has(world.id)) this.db.worlds.set(world.id, copy(world));
+  }
+
+  async removeWorld(id: UUID): Promise<void> {
+    this.db.worlds.delete(id);
+  }
+
+  async getRoomsByIds(roomIds: UUID[]): Promise<Room[]> {
+    return roomIds.flatMap((id) => {
+      const room = this.db.rooms.get(id);
+      return room ? [copy(room)] : [];
+    });
+  }
+
+  async getRoomsByWorld(worldId: UUID): Promise<Room[]> {
+    return [...this.db.rooms.values()].filter((r) => r.worldId === worldId).map(copy);
+  }
+
+  async createRooms(rooms: Room[]): Promise<UUID[]> {
+    const seen = new Set<UUID>();
+    for (const room of rooms) {
+      if (this.db.rooms.has(room.id) || seen.has(room.id)) {
+        throw new StorageError("CONFLICT", `room ${room.id} already exists`);
+      }
+      seen.add(room.id);
+    }
+    for (const room of rooms) this.db.rooms.set(room.id, copy(room));
+    return rooms.map((r) => r.id);
+  }
+
+  async updateRoom(room: Room): Promise<void> {
+    if (this.db.rooms.has(room.id)) this.db.rooms.set(room.id, copy(room));
+  }
+
+  async deleteRoom(roomId: UUID): Promise<void> {
+    this.removeRoom(roomId);
+  }
+
+  async deleteRoomsByWorldId(worldId: UUID): Promise<void> {
+    for (const room of [...this.db.rooms.values()]) {
+      if (room.worldId === worldId) this.removeRoom(room.id);
+    }
+  }
+
+  // participants
+
+  async getRoomsForParticipant(entityId: UUID): Promise<UUID[]> {
+    return this.participantsWhere((p) => p.entityId === entityId).map((p) => p.roomId);
+  }
+
+  async getRoomsForParticipants(entityIds: UUID[]): Promise<UUID[]> {
+    const wanted = new Set(entityIds);
+    const rooms = this.participantsWhere((p) => wanted.has(p.entityId)).map((p) => p.roomId);
+    return [...new Set(rooms)];
+  }
+
+  async getParticipantsForEntity(entityId: UUID): Promise<Participant[]> {
+    return this.participantsWhere((p) => p.entityId === entityId).map(
+      ({ id, entityId: e, roomId }) => ({ id, entityId: e, roomId }),
+    );
+  }
+
+  async getParticipantsForRoom(roomId: UUID): Promise<UUID[]> {
+    return this.participantsWhere((p) => p.roomId === roomId).map((p) => p.entityId);
+  }
+
+  async isRoomParticipant(roomId: UUID, entityId: UUID): Promise<boolean> {
+    return this.db.participants.has(participantKey(roomId, entityId));
+  }
+
+  async addParticipantsRoom(entityIds: UUID[], roomId: UUID): Promise<boolean> {
+    for (const entityId of entityIds) this.insertParticipantIfAbsent(entityId, roomId);
+    return true;
+  }
+
+  async removeParticipant(entityId: UUID, roomId: UUID): Promise<boolean> {
+    return this.db.participants.delete(participantKey(roomId, entityId));
+  }
+
+  async getParticipantUserState(roomId: UUID, entityId: UUID): Promise<ParticipantState> {
+    return this.db.participants.get(participantKey(roomId, entityId))?.state ?? null;
+  }
+
+  async setParticipantUserState(
+    roomId: UUID,
+    entityId: UUID,
+    state: ParticipantState,
+  ): Promise<void> {
+    const key = participantKey(roomId, entityId);
+    const current = this.db.participants.get(key);
+    if (current) this.db.participants.set(key, { ...current, state });
+  }
+
+  // relationships
+
+  async createRelationship(params: {
+    sourceEntityId: UUID;
+    targetEntityId: UUID;
+    tags?: string[];
+    metadata?: Metadata;
+  }): Promise<boolean> {
+    const key = relationshipKey(params.sourceEntityId, params.targetEntityId);
+    if (this.db.relationships.has(key)) return false;
+    this.db.relationships.set(key, {
+      id: this.newId(),
+      sourceEntityId: params.sourceEntityId,
+      targetEntityId: params.targetEntityId,
+      agentId: this.agentId,
+      tags: copy(params.tags ?? []),
+      metadata: copy(params.metadata ?? {}),
+      createdAt: this.now(),
+    });
+    return true;
+  }
+
+  async updateRelationship(relationship: Relationship): Promise<void> {
+    const key = relationshipKey(relationship.sourceEntityId, relationship.targetEntityId);
+    const current = this.db.relationships.get(key);
+    if (!current) return;
+    this.db.relationships.set(key, {
+      ...current,
+      tags: copy(relationship.tags),
+      metadata: copy(relationship.metadata),
+    });
+  }
+
+  async getRelationship(params: {
+    sourceEntityId: UUID;
+    targetEntityId: UUID;
+  }): Promise<Relationship | null> {
+    const found = this.db.relationships.get(
+      relationshipKey(params.sourceEntityId, params.targetEntityId),
+    );
+    return found ? copy(found) : null;
+  }
+
+  async getRelationships(params: { entityId: UUID; tags?: string[] }): Promise<Relationship[]> {
+    const tags = params.tags && params.tags.length > 0 ? new Set(params.tags) : undefined;
+    return [...this.db.relationships.values()]
+      .filter(
+        (r) =>
+          (r.sourceEntityId === params.entityId || r.targetEntityId === params.entityId) &&
+          (!tags || r.tags.some((tag) => tags.has(tag))),
+      )
+      .map(copy);
+  }
+
+  // cache
+
+  async getCache<T>(key: string): Promise<T | undefined> {
+    const entry = this.db.cache.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt !== null && entry.expiresAt <= this.now()) {
+      this.db.cache.delete(key);
+      return undefined;
+    }
+    return copy(entry.value) as T;
+  }
+
+  async setCache<T>(key: string, value: T, options?: { ttlMs?: number }): Promise<boolean> {
+    this.putCache(key, value, options?.ttlMs);
+    return true;
+  }
+
+  async deleteCache(key: string): Promise<boolean> {
+    return this.db.cache.delete(key);
+  }
+
+  // logs
+
+  async log(params: {
+    body: Metadata;
+    entityId: UUID;
+    roomId?: UUID;
+    type: string;
+  }): Promise<void> {
+    const id = this.newId();
+    this.db.logs.set(id, {
+      id,
+      entityId: params.entityId,
+      ...(params.roomId !== undefined ? { roomId: params.roomId } : {}),
+      type: params.type,
+      body: copy(params.body),
+      createdAt: this.now(),
+    });
+  }
+
+  async getLogs(params: {
+    entityId: UUID;
+    roomId?: UUID;
+    type?: string;
+    count?: number;
+    offset?: number;
+  }): Promise<Log[]> {
+    const matches = [...this.db.logs.values()].filter(
+      (l) =>
+        l.entityId === params.entityId &&
+        (params.roomId === undefined || l.roomId === params.roomId) &&
+        (params.type === undefined || l.type === params.type),
+    );
+    return page(newestFirst(matches), params.offset, params.count).map(copy);
+  }
+
+  async deleteLog(logId: UUID): Promise<void> {
+    this.db.logs.delete(logId);
+  }
+
+  // tasks
+
+  async createTask(task: Task): Promise<UUID> {
+    return this.insertTask(task);
+  }
+
+  async getTasks(params: { roomId?: UUID; tags?: string[]; entityId?: UUID }): Promise<Task[]> {
+    const tags = params.tags ?? [];
+    return [...this.db.tasks.values()]
+      .filter(
+        (t) =>
+          (params.roomId === undefined || t.roomId === params.roomId) &&
+          (params.entityId === undefined || t.entityId === params.entityId) &&
+          tags.every((tag) => t.tags.includes(tag)),
+      )
+      .map(copy);
+  }
+
+  async getTask(id: UUID): Promise<Task | null> {
+    const task = this.db.tasks.get(id);
+    return task ? copy(task) : null;
+  }
+
+  async getTasksByName(name: string): Promise<Task[]> {
+    return [...this.db.tasks.values()].filter((t) => t.name === name).map(copy);
+  }
+
+  async updateTask(id: UUID, task: Partial<Task>): Promise<void> {
+    this.patchTask(id, task);
+  }
+
+  async deleteTask(id: UUID): Promise<void> {
+    this.db.tasks.delete(id);
+  }
+
+  // serverless primitives
+
+  async claimOnce(key: string, ttlMs: number, now = this.now()): Promise<boolean> {
+    const expiresAt = this.db.claims.get(key);
+    if (expiresAt !== undefined && expiresAt > now) return false;
+    this.db.claims.set(key, now + ttlMs);
+    return true;
+  }
+
+  async claimDueTasks(params: ClaimDueTasksParams): Promise<Task[]> {
+    const { now, limit, owner, leaseMs, agentId } = params;
+    if (limit <= 0) return [];
+    const due = [...this.db.tasks.values()]
+      .filter(
+        (t) =>
+          t.dueAt != null &&
+          t.dueAt <= now &&
+          (t.leaseExpiresAt == null || t.leaseExpiresAt <= now) &&
+          (agentId === undefined || t.agentId === agentId),
+      )
+      .sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0))
+      .slice(0, limit);
+    return due.map((t) => {
+      const leased = { ...t, leaseOwner: owner, leaseExpiresAt: now + leaseMs };
+      this.db.tasks.set(t.id, leased);
+      return copy(leased);
+    });
+  }
+
+  async releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean> {
+    const task = this.db.tasks.get(id);
+    if (!task || task.leaseOwner !== owner) return false;
+    this.patchTask(id, { ...patch, leaseOwner: null, leaseExpiresAt: null });
+    return true;
+  }
+
+  async batch(ops: StorageOp[]): Promise<void> {
+    // Apply to new maps over the same rows; swap them in only when every op succeeded.
+    const committed = this.db;
+    this.db = copyTables(committed);
+    try {
+      for (const op of ops) this.apply(op);
+    } catch (error) {
+      this.db = committed;
+      throw error;
+    }
+  }
+
+  // internals: synchronous, so batch can run them back to back without yielding
+
+  private apply(op: StorageOp): void {
+    switch (op.op) {
+      case "ensureWorld":
+        if (!this.db.worlds.has(op.world.id)) this.db.worlds.set(op.world.id, copy(op.world));
+        return;
+      case "ensureRoom":
+        if (!this.db.rooms.has(op.room.id)) this.db.rooms.set(op.room.id, copy(op.room));
+        return;
+      case "ensureEntity":
+        this.insertEntityIfAbsent(op.entity);
+        return;
+      case "ensureParticipant":
+        this.insertParticipantIfAbsent(op.entityId, op.roomId);
+        return;
+      case "createMemory":
+        this.insertMemory(op.memory, op.tableName);
+        return;
+      case "deleteMemory":
+        this.db.memories.delete(op.memoryId);
+        return;
+      case "createTask":
+        this.insertTask(op.task);
+        return;
+      case "updateTask":
+        this.patchTask(op.id, op.task);
+        return;
+      case "deleteTask":
+        this.db.tasks.delete(op.id);
+        return;
+      case "setCache":
+        this.putCache(op.key, op.value, op.ttlMs);
+        return;
+      case "deleteCache":
+        this.db.cache.delete(op.key);
+        return;
+      default:
+        throw new StorageError(
+          "INVALID_BATCH",
+          `unknown batch op ${JSON.stringify((op as { op?: unknown }).op)}`,
+        );
+    }
+  }
+
+  private insertMemory(memory: Memory, tableName: string, unique?: boolean): UUID {
+    if (memory.embedding !== undefined) {
+      assertEmbeddingDimension(memory.embedding, this.dimension);
+    }
+    const id = memory.id ?? this.newId();
+    if (this.db.memories.has(id)) {
+      throw new StorageError("CONFLICT", `memory ${id} already exists`);
+    }
+    const { similarity: _similarity, ...row } = copy(memory);
+    this.db.memories.set(id, {
+      ...row,
+      id,
+      tableName,
+      createdAt: memory.createdAt ?? this.now(),
+      unique: unique ?? memory.unique ?? false,
+    });
+    return id;
+  }
+
+  private insertEntityIfAbsent(entity: Entity): void {
+    const id = entity.id ?? this.newId();
+    if (this.db.entities.has(id)) return;
+    const { components: _ignored, ...row } = copy(entity);
+    this.db.entities.set(id, { ...row, id });
+  }
+
+  private insertParticipantIfAbsent(entityId: UUID, roomId: UUID): void {
+    const key = participantKey(roomId, entityId);
+    if (this.db.participants.has(key)) return;
+    this.db.participants.set(key, { id: this.newId(), entityId, roomId, state: null });
+  }
+
+  private insertTask(task: Task): UUID {
+    const id = task.id ?? this.newId();
+    if (this.db.tasks.has(id)) throw new StorageError("CONFLICT", `task ${id} already exists`);
+    const now = this.now();
+    this.db.tasks.set(id, {
+      ...copy(task),
+      id,
+      dueAt: task.dueAt ?? null,
+      leaseOwner: task.leaseOwner ?? null,
+      leaseExpiresAt: task.leaseExpiresAt ?? null,
+      createdAt: task.createdAt ?? now,
+      updatedAt: now,
+    });
+    return id;
+  }
+
+  private patchTask(id: UUID, patch: Partial<Task>): void {
+    const current = this.db.tasks.get(id);
+    if (!current) return;
+    const { id: _id, ...fields } = definedFields(copy(patch));
+    this.db.tasks.set(id, { ...current, ...fields, updatedAt: this.now() });
+  }
+
+  private putCache(key: string, value: unknown, ttlMs?: number): void {
+    const expiresAt = ttlMs === undefined ? null : this.now() + ttlMs;
+    this.db.cache.set(key, { value: copy(value), expiresAt });
+  }
+
+  private findComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Component[] {
+    return [...this.db.components.values()].filter(
+      (c) =>
+        c.entityId === entityId &&
+        (worldId === undefined || c.worldId === worldId) &&
+        (sourceEntityId === undefined || c.sourceEntityId === sourceEntityId),
+    );
+  }
+
+  private participantsWhere(predicate: (p: { id: UUID; entityId: UUID; roomId: UUID }) => boolean) {
+    return [...this.db.participants.values()].filter(predicate);
+  }
+
+  private removeRoom(roomId: UUID): void {
+    this.db.rooms.delete(roomId);
+    for (const [id, m] of this.db.memories) if (m.roomId === roomId) this.db.memories.delete(id);
+    for (const [key, p] of this.db.participants) {
+      if (p.roomId === roomId) this.db.participants.delete(key);
+    }
+  }
+}
+
+export function createMemoryStorage(options: MemoryStorageOptions = {}): MemoryStorage {
+  return new MemoryStorage(options);
+}
+
+/** A stored memory as callers see it: a copy, without the table it lives in. */
+function toMemory(stored: StoredMemory): Memory {
+  const { tableName: _tableName, ...memory } = stored;
+  return copy(memory);
+}
+
+/** Newest first; among equal times, the later insertion first (Maps keep insertion order). */
+function newestFirst<T extends { createdAt: number }>(rows: T[]): T[] {
+  return rows
+    .map((row, index) => ({ row, index }))
+    .sort((a, b) => b.row.createdAt - a.row.createdAt || b.index - a.index)
+    .map(({ row }) => row);
+}
+
+function page<T>(rows: T[], offset = 0, count?: number): T[] {
+  const from = Math.max(0, offset);
+  return count === undefined ? rows.slice(from) : rows.slice(from, from + Math.max(0, count));
+}
+
+/** Drops keys whose value is undefined, so a partial update never erases a field by omission. */
+function definedFields<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
