@@ -24,12 +24,25 @@ export function tokenise(text: string): Token[] {
   // Text typed all in capitals (the 1966 way) is echoed in lower case rather than shouted.
   const keepCase = LOWER_CASE_LETTER.test(normalised);
   const tokens: Token[] = [];
+  let sentenceStart = true;
   for (const [raw] of normalised.matchAll(WORD_OR_DELIMITER)) {
     if (tokens.length >= MAX_TOKENS) break;
     const word = raw.toLowerCase();
-    if (word.length === 1 && ".,;:!?".includes(word)) tokens.push({ delimiter: true });
-    else if (word === "but") tokens.push({ delimiter: true });
-    else tokens.push({ word, shown: keepCase ? raw : word });
+    if (word.length === 1 && ".,;:!?".includes(word)) {
+      tokens.push({ delimiter: true });
+      sentenceStart = ".!?".includes(word);
+    } else if (word === "but") {
+      tokens.push({ delimiter: true });
+    } else {
+      // A capital that only starts the sentence would look odd echoed mid-reply.
+      const shown = !keepCase || (sentenceStart && !isAcronym(raw)) ? word : raw;
+      tokens.push({ word, shown });
+      sentenceStart = false;
+    }
   }
   return tokens;
+}
+
+function isAcronym(raw: string): boolean {
+  return raw.length > 1 && raw === raw.toUpperCase() && raw !== raw.toLowerCase();
 }
