@@ -1,0 +1,50 @@
+// Driver errors into the contract's StorageError. drizzle wraps a failed query in
+// DrizzleQueryError with the driver's error as `cause`; pg, PGlite and Neon all carry the
+// SQLSTATE as `code`.
+import { StorageError } from "../../core/storage.ts";
+
+/** SQLSTATE classes and codes meaning "the database is not there right now": retry later. */
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-3])/;
+const UNAVAILABLE_NODE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND"]);
+
+export function toStorageError(error: unknown): unknown {
+  if (error instanceof StorageError) return error;
+  const code = findCode(error);
+  const message = describe(error);
+  if (code === "23505") return new StorageError("CONFLICT", message, { cause: error });
+  if (code === "54000") return new StorageError("TOO_LARGE", message, { cause: error });
+  if (code && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE.has(code))) {
+    return new StorageError("UNAVAILABLE", message, { cause: error });
+  }
+  if (isConnectionFailure(error)) return new StorageError("UNAVAILABLE", message, { cause: error });
+  return error;
+}
+
+function findCode(error: unknown): string | undefined {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string") return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** The driver's own message (the constraint, the value), not drizzle's "Failed query: ...". */
+function describe(error: unknown): string {
+  let e = error;
+  while ((e as { cause?: unknown })?.cause instanceof Error) e = (e as { cause: Error }).cause;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function isConnectionFailure(error: unknown): boolean {
+  for (let e = error, depth = 0; e && depth < 5; depth++) {
+    const message = e instanceof Error ? e.message : "";
+    if (
+      /fetch failed|Connection terminated|connection.*(closed|refused)|WebSocket/i.test(message)
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

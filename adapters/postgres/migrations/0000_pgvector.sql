@@ -1,0 +1,2 @@
+-- pgvector for memories.embedding; created before the tables that use it.
+CREATE EXTENSION IF NOT EXISTS vector;

@@ -1,0 +1,28 @@
+// Neon over WebSocket (`Pool`, the node-postgres API): interactive transactions and session
+// state. On Workers and Vercel Edge a socket cannot outlive one request, so create the storage
+// per request and close it there (`ctx.waitUntil(storage.close())`).
+import { Pool } from "@neondatabase/serverless";
+import { drizzle } from "drizzle-orm/neon-serverless";
+import { atomicInTransaction, type Db, type PostgresDriver } from "./driver.ts";
+import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
+
+export interface NeonPoolStorageOptions extends PostgresStorageOptions {
+  connectionString: string;
+  /** Pool size; default 4. */
+  max?: number;
+}
+
+export function neonPoolDriver(connectionString: string, max = 4): PostgresDriver {
+  const pool = new Pool({ connectionString, max });
+  const db = drizzle({ client: pool }) as unknown as Db;
+  return {
+    kind: "neon-ws",
+    db,
+    atomic: (statements) => atomicInTransaction(db, statements),
+    close: () => pool.end(),
+  };
+}
+
+export function createNeonPoolStorage(options: NeonPoolStorageOptions): PostgresStorage {
+  return new PostgresStorage(neonPoolDriver(options.connectionString, options.max), options);
+}

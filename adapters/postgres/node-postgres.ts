@@ -1,0 +1,27 @@
+// Plain PostgreSQL over TCP with `pg` (self-hosted Postgres, CI's PostgreSQL 15). Node only.
+
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { atomicInTransaction, type Db, type PostgresDriver } from "./driver.ts";
+import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
+
+export interface NodePostgresStorageOptions extends PostgresStorageOptions {
+  connectionString: string;
+  /** Pool size; default 4. */
+  max?: number;
+}
+
+export function nodePostgresDriver(connectionString: string, max = 4): PostgresDriver {
+  const pool = new pg.Pool({ connectionString, max });
+  const db = drizzle({ client: pool }) as unknown as Db;
+  return {
+    kind: "postgres",
+    db,
+    atomic: (statements) => atomicInTransaction(db, statements),
+    close: () => pool.end(),
+  };
+}
+
+export function createNodePostgresStorage(options: NodePostgresStorageOptions): PostgresStorage {
+  return new PostgresStorage(nodePostgresDriver(options.connectionString, options.max), options);
+}

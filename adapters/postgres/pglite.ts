@@ -1,0 +1,34 @@
+// Embedded PostgreSQL (PGlite, wasm) with pgvector: the Node target's default store.
+import { PGlite } from "@electric-sql/pglite";
+import { vector } from "@electric-sql/pglite-pgvector";
+import { drizzle } from "drizzle-orm/pglite";
+import { atomicInTransaction, type Db, type PostgresDriver } from "./driver.ts";
+import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
+
+export interface PgliteStorageOptions extends PostgresStorageOptions {
+  /** Where the data lives (PGLITE_DIR); in memory when absent. */
+  dataDir?: string;
+  /** An open PGlite to use instead (it must load the pgvector extension); not closed by close(). */
+  client?: PGlite;
+}
+
+export function pgliteDriver(client: PGlite, ownsClient: boolean): PostgresDriver {
+  const db = drizzle({ client }) as unknown as Db;
+  return {
+    kind: "pglite",
+    db,
+    atomic: (statements) => atomicInTransaction(db, statements),
+    close: async () => {
+      if (ownsClient && !client.closed) await client.close();
+    },
+  };
+}
+
+/** Opens PGlite with pgvector (about 4 s cold); run `init()` to apply migrations. */
+export async function createPgliteStorage(
+  options: PgliteStorageOptions = {},
+): Promise<PostgresStorage> {
+  const client =
+    options.client ?? (await PGlite.create({ dataDir: options.dataDir, extensions: { vector } }));
+  return new PostgresStorage(pgliteDriver(client, !options.client), options);
+}

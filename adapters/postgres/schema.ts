@@ -1,0 +1,199 @@
+// The tables, shaped after elizaOS's plugin-sql so rows look familiar. Ids are uuid and made
+// in code (PostgreSQL 15 has no uuidv7()). There are no foreign keys: the contract lets rows
+// arrive in any order (batches, redelivered webhooks), and the cascades it names (deleteRoom,
+// deleteRoomsByWorldId) are explicit statements run in one atomic unit.
+import { sql } from "drizzle-orm";
+import { bigint, boolean, index, pgTable, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { epochMs, safeJsonb, safeText, safeTextArray, vector } from "./columns.ts";
+
+export const agents = pgTable("agents", {
+  id: uuid("id").primaryKey(),
+  name: safeText("name").notNull(),
+  enabled: boolean("enabled").notNull().default(true),
+  character: safeJsonb("character"),
+  createdAt: epochMs("created_at").notNull(),
+  updatedAt: epochMs("updated_at").notNull(),
+});
+
+export const entities = pgTable(
+  "entities",
+  {
+    id: uuid("id").primaryKey(),
+    agentId: uuid("agent_id").notNull(),
+    names: safeTextArray("names").notNull(),
+    metadata: safeJsonb("metadata"),
+    createdAt: epochMs("created_at").notNull(),
+  },
+  (t) => [index("entities_agent_idx").on(t.agentId)],
+);
+
+export const components = pgTable(
+  "components",
+  {
+    id: uuid("id").primaryKey(),
+    entityId: uuid("entity_id").notNull(),
+    agentId: uuid("agent_id").notNull(),
+    roomId: uuid("room_id"),
+    worldId: uuid("world_id"),
+    sourceEntityId: uuid("source_entity_id"),
+    type: safeText("type").notNull(),
+    data: safeJsonb("data"),
+    createdAt: epochMs("created_at").notNull(),
+  },
+  (t) => [index("components_entity_type_idx").on(t.entityId, t.type)],
+);
+
+export const worlds = pgTable("worlds", {
+  id: uuid("id").primaryKey(),
+  agentId: uuid("agent_id").notNull(),
+  name: safeText("name"),
+  serverId: safeText("server_id"),
+  metadata: safeJsonb("metadata"),
+  createdAt: epochMs("created_at").notNull(),
+});
+
+export const rooms = pgTable(
+  "rooms",
+  {
+    id: uuid("id").primaryKey(),
+    agentId: uuid("agent_id"),
+    name: safeText("name"),
+    source: safeText("source").notNull(),
+    type: safeText("type").notNull(),
+    channelId: safeText("channel_id"),
+    serverId: safeText("server_id"),
+    worldId: uuid("world_id"),
+    metadata: safeJsonb("metadata"),
+    createdAt: epochMs("created_at").notNull(),
+  },
+  (t) => [index("rooms_world_idx").on(t.worldId)],
+);
+
+export const memories = pgTable(
+  "memories",
+  {
+    id: uuid("id").primaryKey(),
+    /** The contract's tableName ("messages", "facts", ...). */
+    type: safeText("type").notNull(),
+    entityId: uuid("entity_id").notNull(),
+    agentId: uuid("agent_id"),
+    roomId: uuid("room_id").notNull(),
+    worldId: uuid("world_id"),
+    content: safeJsonb("content").notNull(),
+    embedding: vector("embedding"),
+    unique: boolean("unique").notNull().default(false),
+    metadata: safeJsonb("metadata"),
+    createdAt: epochMs("created_at").notNull(),
+    /** Insertion order: breaks createdAt ties so "newest first" is stable. */
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    index("memories_type_room_created_idx").on(t.type, t.roomId, t.createdAt),
+    index("memories_room_idx").on(t.roomId),
+  ],
+);
+
+export const participants = pgTable(
+  "participants",
+  {
+    id: uuid("id").primaryKey(),
+    entityId: uuid("entity_id").notNull(),
+    roomId: uuid("room_id").notNull(),
+    /** "FOLLOWED", "MUTED" or null. */
+    userState: safeText("user_state"),
+    createdAt: epochMs("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("participants_entity_room_idx").on(t.entityId, t.roomId),
+    index("participants_room_idx").on(t.roomId),
+  ],
+);
+
+export const relationships = pgTable(
+  "relationships",
+  {
+    id: uuid("id").primaryKey(),
+    sourceEntityId: uuid("source_entity_id").notNull(),
+    targetEntityId: uuid("target_entity_id").notNull(),
+    agentId: uuid("agent_id").notNull(),
+    tags: safeTextArray("tags").notNull(),
+    metadata: safeJsonb("metadata"),
+    createdAt: epochMs("created_at").notNull(),
+  },
+  (t) => [
+    uniqueIndex("relationships_source_target_idx").on(t.sourceEntityId, t.targetEntityId),
+    index("relationships_target_idx").on(t.targetEntityId),
+  ],
+);
+
+export const cache = pgTable("cache", {
+  key: safeText("key").primaryKey(),
+  value: safeJsonb("value"),
+  /** Null: never expires. An expired row reads as absent until something overwrites it. */
+  expiresAt: epochMs("expires_at"),
+  createdAt: epochMs("created_at").notNull(),
+});
+
+export const logs = pgTable(
+  "logs",
+  {
+    id: uuid("id").primaryKey(),
+    entityId: uuid("entity_id").notNull(),
+    roomId: uuid("room_id"),
+    type: safeText("type").notNull(),
+    body: safeJsonb("body").notNull(),
+    createdAt: epochMs("created_at").notNull(),
+    seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
+  },
+  (t) => [index("logs_entity_created_idx").on(t.entityId, t.createdAt)],
+);
+
+export const tasks = pgTable(
+  "tasks",
+  {
+    id: uuid("id").primaryKey(),
+    name: safeText("name").notNull(),
+    description: safeText("description"),
+    agentId: uuid("agent_id"),
+    roomId: uuid("room_id"),
+    worldId: uuid("world_id"),
+    entityId: uuid("entity_id"),
+    tags: safeTextArray("tags").notNull(),
+    metadata: safeJsonb("metadata"),
+    dueAt: epochMs("due_at"),
+    leaseOwner: safeText("lease_owner"),
+    leaseExpiresAt: epochMs("lease_expires_at"),
+    createdAt: epochMs("created_at").notNull(),
+    updatedAt: epochMs("updated_at").notNull(),
+  },
+  (t) => [
+    // claimDueTasks scans due rows oldest first; undated tasks never qualify.
+    index("tasks_due_idx").on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    index("tasks_room_idx").on(t.roomId),
+    // hash, not btree: names may be long (btree entries stop near 2.7 KB) and are only
+    // ever compared for equality.
+    index("tasks_name_idx").using("hash", t.name),
+  ],
+);
+
+/** claimOnce keys: one row per key, free again once expires_at has passed. */
+export const claims = pgTable("claims", {
+  key: safeText("key").primaryKey(),
+  expiresAt: epochMs("expires_at").notNull(),
+});
+
+/** Every table, in the order reset() truncates them. */
+export const allTables = {
+  agents,
+  entities,
+  components,
+  worlds,
+  rooms,
+  memories,
+  participants,
+  relationships,
+  cache,
+  logs,
+  tasks,
+  claims,
+} as const;
