@@ -50,10 +50,16 @@ export interface MemoryStorageOptions {
   generateId?: () => UUID;
 }
 
+const SWEEP_EVERY_WRITES = 1024;
 const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
 
-/** Values in and out are copied, so callers never share objects with the store. */
-const copy = <T>(value: T): T => structuredClone(value);
+/**
+ * Values in and out are copied, so callers never share objects with the store. The copy goes
+ * through JSON, as every other backend's storage does, so a test on memory sees what D1 or
+ * Postgres would hand back (a Date comes back a string, undefined fields vanish).
+ */
+const copy = <T>(value: T): T =>
+  value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
 
 export class MemoryStorage implements StorageAdapter {
   readonly kind = "memory";
@@ -62,6 +68,7 @@ export class MemoryStorage implements StorageAdapter {
   private readonly now: () => number;
   private readonly agentId: UUID;
   private readonly newId: () => UUID;
+  private writesSinceSweep = 0;
 
   constructor(options: MemoryStorageOptions = {}) {
     this.now = options.now ?? Date.now;
@@ -550,6 +557,7 @@ export class MemoryStorage implements StorageAdapter {
     const expiresAt = this.db.claims.get(key);
     if (expiresAt !== undefined && expiresAt > now) return false;
     this.db.claims.set(key, now + ttlMs);
+    this.sweepOccasionally(now);
     return true;
   }
 
@@ -693,8 +701,25 @@ export class MemoryStorage implements StorageAdapter {
   }
 
   private putCache(key: string, value: unknown, ttlMs?: number): void {
-    const expiresAt = ttlMs === undefined ? null : this.now() + ttlMs;
+    const now = this.now();
+    const expiresAt = ttlMs === undefined ? null : now + ttlMs;
     this.db.cache.set(key, { value: copy(value), expiresAt });
+    this.sweepOccasionally(now);
+  }
+
+  /**
+   * A long ALLOW_NO_DATABASE run claims a key per webhook update; drop expired claims and
+   * cache entries every so many writes so they do not pile up (amortised O(1) per write).
+   */
+  private sweepOccasionally(now: number): void {
+    if (++this.writesSinceSweep < SWEEP_EVERY_WRITES) return;
+    this.writesSinceSweep = 0;
+    for (const [key, expiresAt] of this.db.claims) {
+      if (expiresAt <= now) this.db.claims.delete(key);
+    }
+    for (const [key, entry] of this.db.cache) {
+      if (entry.expiresAt !== null && entry.expiresAt <= now) this.db.cache.delete(key);
+    }
   }
 
   private findComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Component[] {
