@@ -1,5 +1,12 @@
 // The storage conformance suite: written once, run by every backend's test file with its own
-// setup, e.g. `describeStorageConformance("memory", { create: (o) => ... })`.
+// setup. Fresh storage per test:
+//   describeStorageConformance("d1", { create: ({ now }) => createD1Storage({ db, now }) });
+// Slow to create (PGlite): one storage, emptied before each test, plus racing clients:
+//   describeStorageConformance("pglite", {
+//     create: ({ now }) => ..., reset: (s) => truncateAll(s),
+//     capabilities: { concurrentClients: (s, n, { now }) => ..., maxRowBytes: 1_000_000 },
+//   });
+// Every test starts with the fake clock at FakeClock.START and the width pinned to DIMENSION.
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
 import type { StorageAdapter } from "../../core/storage.ts";
 import { describeAgentAndEntityCases } from "./agents-entities-cases.ts";

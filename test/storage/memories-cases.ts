@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import type { Memory, UUID } from "../../core/types.ts";
 import { validateUuid } from "../../core/uuid.ts";
 import {
+  AGENT_ID,
   type ConformanceContext,
   DIMENSION,
   expectStorageError,
@@ -17,6 +18,7 @@ import {
   sortedIds,
   USER_ID,
   vector,
+  WORLD_ID,
 } from "./fixtures.ts";
 
 export function describeMemoryCases(ctx: ConformanceContext): void {
@@ -130,6 +132,12 @@ export function describeMemoryCases(ctx: ConformanceContext): void {
       expect(
         sortedIds(await s.getMemories({ tableName: "messages", roomId: ROOM_ID, unique: true })),
       ).toEqual([m1]);
+      expect(
+        sortedIds(
+          await s.getMemories({ tableName: "messages", worldId: WORLD_ID, agentId: AGENT_ID }),
+        ),
+      ).toEqual(sortedIds([m1, m2]));
+      expect(await s.getMemories({ tableName: "messages", worldId: id("no-world") })).toEqual([]);
     });
 
     it("reads by ids (optionally within a table) and by room ids", async () => {
