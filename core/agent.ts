@@ -14,7 +14,7 @@ import type { StorageAdapter } from "./storage.ts";
 export interface CreateAgentOptions {
   character: Character;
   storage: StorageAdapter;
-  /** The target's environment: process.env, a Worker's env, Lambda's env. */
+  /** The target's environment: Node's, a Worker's env, Lambda's. */
   env?: Record<string, unknown>;
   /** The character's own plugins and the target's (a Workers AI provider, say). */
   plugins?: Plugin[];

@@ -29,8 +29,13 @@ export {
   shouldRespondTemplate,
 } from "./messages/templates.ts";
 export { createAnthropicPlugin } from "./models/anthropic.ts";
-export { createElizaPlugin } from "./models/eliza/index.ts";
-export { createOpenAIPlugin } from "./models/openai.ts";
+export {
+  createElizaEngine,
+  createElizaPlugin,
+  ELIZA_GREETING,
+  type ElizaEngine,
+} from "./models/eliza/index.ts";
+export { createOpenAIPlugin, embedMany } from "./models/openai.ts";
 export {
   type EmbeddingParams,
   type GenerateTextParams,

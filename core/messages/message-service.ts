@@ -56,7 +56,7 @@ export const messageService: MessageService = {
       ...incoming,
       id: incoming.id ?? randomUuid(),
       agentId: runtime.agentId,
-      createdAt: incoming.createdAt ?? startedAt,
+      createdAt: incoming.createdAt ?? runtime.stamp(),
     };
     const base = { runId, messageId: message.id, roomId: message.roomId };
     await runtime.emitEvent(EventType.MESSAGE_RECEIVED, { ...base, message });
@@ -110,7 +110,7 @@ export const messageService: MessageService = {
             channelType: message.content.channelType,
             source: content.source ?? message.content.source,
           },
-          createdAt: Math.max(runtime.now(), (message.createdAt ?? 0) + 1),
+          createdAt: Math.max(runtime.stamp(), (message.createdAt ?? 0) + 1),
         };
         await runtime.storage.createMemory(reply, MemoryTable.MESSAGES);
         responses.push(reply);
@@ -182,9 +182,9 @@ async function planResponse(
     runtime.character.templates.messageHandlerTemplate ?? messageHandlerTemplate,
     { ...state.values, agentName: runtime.character.name, providers: state.text },
   );
-  let output = "";
+  const outputs: string[] = [];
   for (let attempt = 0; attempt <= retries; attempt++) {
-    output = String(
+    const output = String(
       await runtime.useModel<string>(ModelType.TEXT_LARGE, {
         prompt,
         system: runtime.character.system,
@@ -192,6 +192,7 @@ async function planResponse(
         roomId: message.roomId,
       }),
     );
+    outputs.push(output);
     const parsed = parseResponse(output);
     if (parsed.kind === "plain") {
       return { content: { text: parsed.text, actions: ["REPLY"] }, providers: [] };
@@ -208,6 +209,8 @@ async function planResponse(
     }
     runtime.logger.warn("planner output did not parse", { attempt: attempt + 1 });
   }
-  const text = salvageText(output);
+  // Prefer an attempt that got as far as writing <text>: its words were meant for the user.
+  const best = outputs.find((o) => /<text>/i.test(o)) ?? outputs[outputs.length - 1] ?? "";
+  const text = salvageText(best);
   return { content: { text, actions: text ? ["REPLY"] : ["NONE"] }, providers: [] };
 }

@@ -28,7 +28,7 @@ export interface RuntimeOptions {
   character: Character;
   storage: StorageAdapter;
   plugins?: Plugin[];
-  /** The environment the target passed in (process.env, Worker env, Lambda env). */
+  /** The environment the target passed in (Node's environment, a Worker's env, Lambda's env). */
   env?: Record<string, unknown>;
   /** Settings that sit between the character and the env. */
   settings?: Record<string, string | undefined>;
@@ -78,6 +78,7 @@ export class AgentRuntime {
   /** Connections known to exist, so a warm isolate skips re-ensuring them. */
   private readonly ensuredConnections = new Set<string>();
   private initialized: Promise<void> | undefined;
+  private lastStamp = 0;
 
   constructor(options: RuntimeOptions) {
     this.character = options.character;
@@ -420,6 +421,16 @@ export class AgentRuntime {
   /** Forgets which connections exist; call after storage was reset underneath the runtime. */
   forgetConnections(): void {
     this.ensuredConnections.clear();
+  }
+
+  /**
+   * A creation time for a memory: the clock, but strictly increasing within this isolate, so
+   * messages created in the same millisecond keep their order and time-based paging never
+   * skips one.
+   */
+  stamp(): number {
+    this.lastStamp = Math.max(this.now(), this.lastStamp + 1);
+    return this.lastStamp;
   }
 
   newRunId(): UUID {

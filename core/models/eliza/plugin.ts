@@ -13,20 +13,11 @@ const FALLBACK_PRIORITY = -1000;
 export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
   // One engine per plugin instance: conversation state never leaks between agents.
   const engine = createElizaEngine(options);
-  let announced = false;
-
+  // createAgent announces the fallback once at startup; answering stays silent.
   const generateText = async (
-    runtime: AgentRuntime,
+    _runtime: AgentRuntime,
     params: GenerateTextParams,
-  ): Promise<string> => {
-    if (!announced) {
-      announced = true;
-      runtime?.logger?.warn(
-        "No language model is configured: replying with the offline ELIZA fallback (Weizenbaum's 1966 DOCTOR script). Set OPENAI_API_KEY, ANTHROPIC_API_KEY or the AI binding for real replies.",
-      );
-    }
-    return engine.respond(userTextOf(params), params?.roomId);
-  };
+  ): Promise<string> => engine.respond(userTextOf(params), params?.roomId);
 
   return {
     name: ELIZA_PLUGIN_NAME,

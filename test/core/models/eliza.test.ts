@@ -342,13 +342,4 @@ describe("createElizaPlugin", () => {
     expect(await generate(runtime, { prompt: "" })).toMatch(/\S/);
     expect(await generate(runtime, {} as GenerateTextParams)).toMatch(/\S/);
   });
-
-  it("tells the operator once that the offline fallback is answering", async () => {
-    const { runtime, warn } = fakeRuntime();
-    const generate = handler(createElizaPlugin(), ModelType.TEXT_SMALL);
-    await generate(runtime, { prompt: "", userText: "hello" });
-    await generate(runtime, { prompt: "", userText: "hello again" });
-    expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toMatch(/offline ELIZA fallback/);
-  });
 });

@@ -1,0 +1,72 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Miniflare } from "miniflare";
+import { afterAll, describe, expect, it } from "vitest";
+import { bundleForWorkers } from "../support/bundle-check.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? sourceFiles(path) : path.endsWith(".ts") ? [path] : [];
+  });
+}
+
+describe("core stays web-standard", () => {
+  it("has no node: imports or process use in any core file", () => {
+    const offenders = sourceFiles(join(root, "core")).filter((file) =>
+      /from ["']node:|require\(["']node:|\bprocess\.(env|exit|on|cwd)\b/.test(
+        readFileSync(file, "utf8"),
+      ),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it("bundles for a neutral platform with no Node builtins", async () => {
+    const bundle = await bundleForWorkers(join(root, "core/index.ts"));
+    expect(bundle.nodeImports).toEqual([]);
+  });
+
+  it("catches a forbidden node: import with the same check", async () => {
+    const bundle = await bundleForWorkers(join(root, "test/fixtures/worker-with-node-import.ts"));
+    expect(bundle.nodeImports).toEqual([expect.stringContaining("node:os")]);
+  });
+
+  describe("in real workerd", () => {
+    let mf: Miniflare | undefined;
+    afterAll(async () => {
+      await mf?.dispose();
+    });
+
+    it("starts a Worker built on core and answers /health and /api/messages", async () => {
+      const bundle = await bundleForWorkers(join(root, "test/fixtures/worker-smoke.ts"));
+      expect(bundle.nodeImports).toEqual([]);
+      mf = new Miniflare({
+        modules: true,
+        script: bundle.code,
+        compatibilityDate: "2025-09-01",
+        bindings: { API_TOKEN: "workerd-token" },
+      });
+      const health = await mf.dispatchFetch("http://localhost/health");
+      expect(health.status).toBe(200);
+      expect(await health.json()).toMatchObject({ name: "Eliza", storage: "memory" });
+
+      const reply = await mf.dispatchFetch("http://localhost/api/messages", {
+        method: "POST",
+        headers: { authorization: "Bearer workerd-token", "content-type": "application/json" },
+        body: JSON.stringify({ text: "I need some help" }),
+      });
+      expect(reply.status).toBe(200);
+      const body = (await reply.json()) as { replies: { text: string }[] };
+      expect(body.replies[0]?.text).toMatch(/help/i);
+
+      const denied = await mf.dispatchFetch("http://localhost/api/messages", {
+        method: "POST",
+        body: "{}",
+      });
+      expect(denied.status).toBe(401);
+    });
+  });
+});

@@ -1,0 +1,57 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { startFakeOpenAI } from "../fakes/openai-server.ts";
+import { type RunningTarget, spawnNodeTarget } from "../support/spawn-node-target.ts";
+
+let target: RunningTarget | undefined;
+afterEach(async () => {
+  await target?.stop();
+  target = undefined;
+});
+
+const ask = async (url: string, text: string) => {
+  const res = await fetch(`${url}/api/messages`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ text }),
+  });
+  return { status: res.status, body: await res.json() };
+};
+
+describe("npm start (Node target)", () => {
+  it("answers with classic ELIZA when nothing is configured, and says so at startup", async () => {
+    target = await spawnNodeTarget({});
+    const { status, body } = await ask(target.url, "I feel sad");
+    expect(status).toBe(200);
+    expect(body.replies[0].text).toMatch(/feel/i);
+    expect(target.output()).toContain("offline ELIZA fallback");
+    const health = await (await fetch(`${target.url}/health`)).json();
+    expect(health).toMatchObject({ name: "Eliza", models: { text: "eliza-offline" } });
+    expect(await target.stop()).toBe(0);
+  });
+
+  it("answers from an OpenAI-compatible server when OPENAI_BASE_URL points at one", async () => {
+    const fake = await startFakeOpenAI({ reply: "Hello from the local model." });
+    try {
+      target = await spawnNodeTarget({ OPENAI_BASE_URL: fake.url });
+      const { body } = await ask(target.url, "hi there");
+      expect(body.replies.map((r: { text: string }) => r.text)).toEqual([
+        "Hello from the local model.",
+      ]);
+      const chat = fake.requests.filter((r) => r.path === "/v1/chat/completions");
+      expect(chat).toHaveLength(1);
+      expect(JSON.stringify(chat[0]?.body)).toContain("hi there");
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it("refuses to start on a non-loopback address without API_TOKEN", async () => {
+    await expect(spawnNodeTarget({ HOST: "0.0.0.0" })).rejects.toThrow(/API_TOKEN must be set/);
+  });
+
+  it("fails with a clear message for a broken CHARACTER_JSON", async () => {
+    await expect(spawnNodeTarget({ CHARACTER_JSON: '{"bio": 3}' })).rejects.toThrow(
+      /Invalid character in CHARACTER_JSON: name/,
+    );
+  });
+});
