@@ -110,6 +110,7 @@ export interface StorageAdapter {
   // agents
   getAgent(agentId: UUID): Promise<Agent | null>;
   getAgents(): Promise<Agent[]>;
+  /** False for a duplicate id; update and delete return false for an unknown one. */
   createAgent(agent: Agent): Promise<boolean>;
   updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean>;
   deleteAgent(agentId: UUID): Promise<boolean>;
@@ -134,18 +135,20 @@ export interface StorageAdapter {
   getMemories(params: GetMemoriesParams): Promise<Memory[]>;
   getMemoryById(id: UUID): Promise<Memory | null>;
   getMemoriesByIds(ids: UUID[], tableName?: string): Promise<Memory[]>;
+  /** Newest first. */
   getMemoriesByRoomIds(params: {
     tableName: string;
     roomIds: UUID[];
     limit?: number;
   }): Promise<Memory[]>;
   searchMemories(params: SearchMemoriesParams): Promise<Memory[]>;
-  /** Returns the id (generated when absent). */
+  /** Returns the id (generated when absent). An existing id throws CONFLICT, in a batch too. */
   createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID>;
   updateMemory(memory: Partial<Memory> & { id: UUID }): Promise<boolean>;
   deleteMemory(memoryId: UUID): Promise<void>;
   deleteManyMemories(memoryIds: UUID[]): Promise<void>;
   deleteAllMemories(roomId: UUID, tableName: string): Promise<void>;
+  /** No tableName counts every table; `unique` defaults to false. */
   countMemories(roomId: UUID, unique?: boolean, tableName?: string): Promise<number>;
 
   // worlds and rooms
@@ -169,11 +172,13 @@ export interface StorageAdapter {
   getParticipantsForRoom(roomId: UUID): Promise<UUID[]>;
   isRoomParticipant(roomId: UUID, entityId: UUID): Promise<boolean>;
   addParticipantsRoom(entityIds: UUID[], roomId: UUID): Promise<boolean>;
+  /** Whether a participant was there. */
   removeParticipant(entityId: UUID, roomId: UUID): Promise<boolean>;
   getParticipantUserState(roomId: UUID, entityId: UUID): Promise<ParticipantState>;
   setParticipantUserState(roomId: UUID, entityId: UUID, state: ParticipantState): Promise<void>;
 
   // relationships
+  /** The relationship's agentId is the adapter's (its `agentId` option). */
   createRelationship(params: {
     sourceEntityId: UUID;
     targetEntityId: UUID;
@@ -188,7 +193,8 @@ export interface StorageAdapter {
   /** Relationships where the entity is source or target, optionally having any of the tags. */
   getRelationships(params: { entityId: UUID; tags?: string[] }): Promise<Relationship[]>;
 
-  // cache; an expired entry reads as undefined even before the backend deletes it
+  // cache; an entry counts as expired when now >= its expiry, and an expired entry reads as
+  // undefined even before the backend deletes it. Cache keys and claimOnce keys are separate.
   getCache<T>(key: string): Promise<T | undefined>;
   setCache<T>(key: string, value: T, options?: { ttlMs?: number }): Promise<boolean>;
   deleteCache(key: string): Promise<boolean>;
@@ -206,6 +212,7 @@ export interface StorageAdapter {
 
   // tasks
   createTask(task: Task): Promise<UUID>;
+  /** Every listed tag must be present, matched exactly (elizaOS semantics). */
   getTasks(params: { roomId?: UUID; tags?: string[]; entityId?: UUID }): Promise<Task[]>;
   getTask(id: UUID): Promise<Task | null>;
   getTasksByName(name: string): Promise<Task[]>;
