@@ -78,6 +78,8 @@ import {
 export interface PostgresStorageOptions {
   /** The clock, in ms since epoch; tests inject a fake one. */
   now?: () => number;
+  /** The agent this store serves: createRelationship records it. Default: the nil UUID. */
+  agentId?: UUID;
   /**
    * What `init()` does about the schema. Default: apply migrations/ (needs a filesystem, so
    * Node, Lambda or Vercel Node). Pass `false` where the schema is applied at deploy time by
@@ -85,6 +87,8 @@ export interface PostgresStorageOptions {
    */
   migrate?: false | ((driver: PostgresDriver) => Promise<unknown>);
 }
+
+const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
 
 /** pgvector's own limit for the `vector` type. */
 const MAX_DIMENSION = 16_000;
@@ -494,8 +498,7 @@ export class PostgresStorage implements StorageAdapter {
     );
   }
 
-  /** `unique` defaults to true, as in elizaOS. */
-  async countMemories(roomId: UUID, unique = true, tableName?: string): Promise<number> {
+  async countMemories(roomId: UUID, unique = false, tableName?: string): Promise<number> {
     const [row] = await this.guard(() =>
       this.db
         .select({ n: count() })
@@ -757,7 +760,6 @@ export class PostgresStorage implements StorageAdapter {
     targetEntityId: UUID;
     tags?: string[];
     metadata?: Metadata;
-    agentId?: UUID;
   }): Promise<boolean> {
     const inserted = await this.guard(() =>
       this.db
@@ -766,8 +768,7 @@ export class PostgresStorage implements StorageAdapter {
           id: randomUuid(),
           sourceEntityId: params.sourceEntityId,
           targetEntityId: params.targetEntityId,
-          // The contract's params carry no agent; the source entity owns the edge then.
-          agentId: params.agentId ?? params.sourceEntityId,
+          agentId: this.options.agentId ?? NIL_UUID,
           tags: params.tags ?? [],
           metadata: params.metadata ?? {},
           createdAt: this.now(),
