@@ -131,17 +131,25 @@ export const relationships = sqliteTable(
 );
 
 /** `value` is JSON; SQL NULL never occurs for a present row (JSON null is the text "null"). */
-export const cache = sqliteTable("cache", {
-  key: text("key").primaryKey(),
-  value: text("value").notNull(),
-  expiresAt: integer("expires_at"),
-});
+export const cache = sqliteTable(
+  "cache",
+  {
+    key: text("key").primaryKey(),
+    value: text("value").notNull(),
+    expiresAt: integer("expires_at"),
+  },
+  (t) => [index("cache_expires_idx").on(t.expiresAt)],
+);
 
 /** claimOnce keys, apart from the cache so a cache flush never reopens a webhook. */
-export const claims = sqliteTable("claims", {
-  key: text("key").primaryKey(),
-  expiresAt: integer("expires_at").notNull(),
-});
+export const claims = sqliteTable(
+  "claims",
+  {
+    key: text("key").primaryKey(),
+    expiresAt: integer("expires_at").notNull(),
+  },
+  (t) => [index("claims_expires_idx").on(t.expiresAt)],
+);
 
 export const logs = sqliteTable(
   "logs",

@@ -97,6 +97,14 @@ import {
 export interface D1StorageOptions {
   /** The clock, in ms since epoch: createdAt defaults, cache TTL, claimOnce. */
   now?: () => number;
+  /** The agent relationships are recorded under (createRelationship takes none). */
+  agentId?: UUID;
+  /**
+   * The pinned width (EMBEDDING_DIMENSION) when the target knows it from configuration, so
+   * a cold isolate checks vectors without reading it from D1. ensureEmbeddingDimension still
+   * records it in the database, where the width-guard trigger enforces it for every isolate.
+   */
+  embeddingDimension?: number;
   /**
    * A Vectorize index (cosine metric, EMBEDDING_DIMENSION wide). When given, created and
    * updated embeddings are upserted there and searchMemories queries it instead of scanning
@@ -105,6 +113,15 @@ export interface D1StorageOptions {
    */
   vectorize?: VectorizeBinding;
 }
+
+const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
+
+// Expired claims and cache rows are deleted by the writes themselves, a bounded number at a
+// time: the first claimOnce/setCache of each isolate and every SWEEP_EVERY_WRITES-th after it
+// carry a DELETE in the same batch (one round trip). Webhook dedupe writes a claim per update,
+// so without this the claims table would grow for ever.
+const SWEEP_EVERY_WRITES = 100;
+const SWEEP_BATCH = 500;
 
 // SQLite takes OFFSET only after a LIMIT, and drizzle drops a negative one.
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
@@ -119,11 +136,18 @@ export class D1Storage implements StorageAdapter {
   private readonly vectorize: VectorizeBinding | undefined;
   /** The pinned width once this isolate has seen it; the database trigger is the real guard. */
   private dimension: number | undefined;
+  private readonly agentId: UUID;
+  private writesSinceSweep = 0;
 
   constructor(d1: D1Database, options: D1StorageOptions = {}) {
     this.db = drizzle(d1);
     this.now = options.now ?? Date.now;
     this.vectorize = options.vectorize;
+    this.agentId = options.agentId ?? NIL_UUID;
+    if (options.embeddingDimension !== undefined) {
+      assertValidDimension(options.embeddingDimension);
+      this.dimension = options.embeddingDimension;
+    }
   }
 
   /** The schema belongs to migrations/ (`wrangler d1 migrations apply`), so nothing to do. */
@@ -683,8 +707,7 @@ export class D1Storage implements StorageAdapter {
           id: randomUuid(),
           sourceEntityId: params.sourceEntityId,
           targetEntityId: params.targetEntityId,
-          // The contract's create carries no agent; the source is the side that holds it.
-          agentId: params.sourceEntityId,
+          agentId: this.agentId,
           tags: params.tags ?? [],
           metadata: params.metadata ?? {},
           createdAt: this.now(),
@@ -760,7 +783,11 @@ export class D1Storage implements StorageAdapter {
   }
 
   async setCache<T>(key: string, value: T, options?: { ttlMs?: number }): Promise<boolean> {
-    await this.run(() => setCacheStatement(this.writeContext(), key, value, options?.ttlMs));
+    const ctx = this.writeContext();
+    await this.batchAll([
+      setCacheStatement(ctx, key, value, options?.ttlMs),
+      ...this.sweepStatements(ctx.now),
+    ]);
     return true;
   }
 
@@ -874,17 +901,17 @@ export class D1Storage implements StorageAdapter {
     const expiresAt = now + ttlMs;
     // One statement: insert, or take over an expired claim; RETURNING yields a row only for
     // the writer that did either, and D1 runs statements one at a time, so one caller wins.
-    const won = await this.run(() =>
-      this.db
-        .insert(claims)
-        .values({ key, expiresAt })
-        .onConflictDoUpdate({
-          target: claims.key,
-          set: { expiresAt },
-          setWhere: lte(claims.expiresAt, now),
-        })
-        .returning({ key: claims.key }),
-    );
+    const claim = this.db
+      .insert(claims)
+      .values({ key, expiresAt })
+      .onConflictDoUpdate({
+        target: claims.key,
+        set: { expiresAt },
+        setWhere: lte(claims.expiresAt, now),
+      })
+      .returning({ key: claims.key });
+    const sweep = this.sweepStatements(now);
+    const [won] = await this.run(() => this.db.batch([claim, ...sweep]));
     return won.length === 1;
   }
 
@@ -984,6 +1011,25 @@ export class D1Storage implements StorageAdapter {
     if (rest.length === 0) return this.run(() => first);
     const results = (await this.run(() => this.db.batch([first, ...rest]))) as R[][];
     return results.flat();
+  }
+
+  /** The occasional DELETE of expired claims and cache rows (see SWEEP_EVERY_WRITES). */
+  private sweepStatements(now: number): Statement[] {
+    if (this.writesSinceSweep++ % SWEEP_EVERY_WRITES !== 0) return [];
+    const expiredClaims = this.db
+      .select({ key: claims.key })
+      .from(claims)
+      .where(lte(claims.expiresAt, now))
+      .limit(SWEEP_BATCH);
+    const expiredCache = this.db
+      .select({ key: cache.key })
+      .from(cache)
+      .where(lte(cache.expiresAt, now))
+      .limit(SWEEP_BATCH);
+    return [
+      this.db.delete(claims).where(inArray(claims.key, expiredClaims)),
+      this.db.delete(cache).where(inArray(cache.key, expiredCache)),
+    ];
   }
 
   private roomsOfWorld(worldId: UUID) {

@@ -1,6 +1,8 @@
 // D1 in workerd (Miniflare 4), migrated as wrangler migrates it: the conformance suite, then
 // what is particular to D1 (100-parameter chunking, the database-side width guard, the
 // bounded search scan, the row limit).
+
+import type { D1Database, Vectorize, VectorizeVector } from "@cloudflare/workers-types";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createD1Storage,
@@ -11,6 +13,7 @@ import {
 import type { StorageOp } from "../../core/storage.ts";
 import type { Entity, UUID } from "../../core/types.ts";
 import { stringToUuid } from "../../core/uuid.ts";
+import { cosineSimilarity } from "../../core/vector.ts";
 import { describeStorageConformance } from "../storage/conformance.ts";
 import { expectStorageError, FakeClock } from "../storage/fixtures.ts";
 import { type MiniflareD1, startMiniflareD1 } from "../support/miniflare-d1.ts";
@@ -169,4 +172,158 @@ describe("d1 specifics", () => {
     expect(await storage.claimOnce(key, 1_000)).toBe(true);
     expect(await storage.claimOnce("a", 1_000)).toBe(true);
   });
+
+  it("records relationships under the agentId option", async () => {
+    const agentStorage = createD1Storage(d1.db, { now: clock.now, agentId: AGENT });
+    const [a, b] = ids("rel", 2) as [UUID, UUID];
+    await agentStorage.createRelationship({ sourceEntityId: a, targetEntityId: b });
+    expect(
+      (await agentStorage.getRelationship({ sourceEntityId: a, targetEntityId: b }))?.agentId,
+    ).toBe(AGENT);
+  });
+
+  it("costs one round trip per write and claim, and none to check a configured width", async () => {
+    const counted = countRoundTrips(d1.db);
+    const warm = createD1Storage(counted.db, { now: clock.now, embeddingDimension: 4 });
+    await expectStorageError(
+      warm.searchMemories({ tableName: "messages", embedding: [1, 0] }),
+      "EMBEDDING_DIMENSION_MISMATCH",
+    );
+    expect(counted.trips).toBe(0);
+
+    await warm.createMemory(
+      { entityId: AGENT, roomId: ROOM, content: { text: "hi" }, embedding: [1, 0, 0, 0] },
+      "messages",
+    );
+    expect(counted.trips).toBe(1);
+    expect(await warm.claimOnce("update:1", 60_000)).toBe(true); // sweeps in the same batch
+    expect(await warm.claimOnce("update:2", 60_000)).toBe(true);
+    expect(counted.trips).toBe(3);
+    await warm.getMemories({ tableName: "messages", roomId: ROOM, count: 10 });
+    expect(counted.trips).toBe(4);
+
+    // A cold isolate with no configured width learns it alongside the candidates.
+    const cold = createD1Storage(counted.db, { now: clock.now });
+    await cold.searchMemories({ tableName: "messages", embedding: [1, 0, 0, 0] });
+    expect(counted.trips).toBe(6); // candidates (with the width), then the winners' rows
+  });
+
+  it("sweeps expired claims and cache entries as it writes", async () => {
+    await storage.claimOnce("stale-claim", 1_000);
+    await storage.setCache("stale-entry", 1, { ttlMs: 1_000 });
+    await storage.setCache("kept-entry", 2);
+    clock.advance(5_000);
+    const fresh = createD1Storage(d1.db, { now: clock.now });
+    await fresh.claimOnce("new-claim", 1_000);
+    const keys = async (table: string) =>
+      (
+        await d1.db.prepare(`SELECT key FROM ${table} ORDER BY key`).all<{ key: string }>()
+      ).results.map((row) => row.key);
+    expect(await keys("claims")).toEqual(["new-claim"]);
+    expect(await keys("cache")).toEqual(["kept-entry"]);
+  });
+
+  it("searches through a Vectorize binding and re-reads matches from D1", async () => {
+    const vectorize = new InProcessVectorize();
+    const vs = createD1Storage(d1.db, { now: clock.now, vectorize });
+    const memory = (label: string, embedding: number[], roomId = ROOM) => ({
+      id: stringToUuid(`d1:vec:${label}`),
+      entityId: AGENT,
+      roomId,
+      content: { text: label },
+      embedding,
+    });
+    await vs.createMemory(memory("exact", [1, 0, 0, 0]), "messages");
+    await vs.createMemory(memory("close", [2, 1, 0, 0]), "messages");
+    await vs.createMemory(memory("far", [0, 1, 0, 0]), "messages");
+    await vs.createMemory(memory("elsewhere", [1, 0, 0, 0], stringToUuid("d1:room-2")), "messages");
+    await vs.batch([
+      { op: "createMemory", tableName: "facts", memory: memory("fact", [1, 0, 0, 0]) },
+    ]);
+    expect(vectorize.size).toBe(5);
+
+    const found = await vs.searchMemories({
+      tableName: "messages",
+      roomId: ROOM,
+      embedding: [1, 0, 0, 0],
+      match_threshold: 0.5,
+    });
+    expect(found.map((m) => m.content.text)).toEqual(["exact", "close"]);
+    expect(found[0]?.similarity).toBeCloseTo(1, 6);
+
+    await vs.deleteMemory(stringToUuid("d1:vec:exact"));
+    expect(vectorize.size).toBe(4);
+    // A vector whose row is gone (deleted with its room) is not returned.
+    await vs.deleteRoom(stringToUuid("d1:room-2"));
+    const all = await vs.searchMemories({ tableName: "messages", embedding: [1, 0, 0, 0] });
+    expect(all.map((m) => m.content.text)).toEqual(["close", "far"]);
+  });
 });
+
+/** Wraps a D1 binding to count round trips: each statement run outside a batch, each batch. */
+function countRoundTrips(real: D1Database): { db: D1Database; trips: number } {
+  const counter = { db: real, trips: 0 };
+  const unwrap = new WeakMap<object, D1PreparedStatement>();
+  type D1PreparedStatement = ReturnType<D1Database["prepare"]>;
+  const wrap = (statement: D1PreparedStatement): D1PreparedStatement => {
+    const wrapped = new Proxy(statement, {
+      get(target, prop, receiver) {
+        if (prop === "bind") return (...values: unknown[]) => wrap(target.bind(...values));
+        const value = Reflect.get(target, prop, receiver);
+        if (typeof value !== "function") return value;
+        return (...args: unknown[]) => {
+          if (["run", "all", "raw", "first"].includes(String(prop))) counter.trips++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    unwrap.set(wrapped, statement);
+    return wrapped;
+  };
+  counter.db = new Proxy(real, {
+    get(target, prop, receiver) {
+      if (prop === "prepare") return (query: string) => wrap(target.prepare(query));
+      if (prop === "batch") {
+        return (statements: D1PreparedStatement[]) => {
+          counter.trips++;
+          return target.batch(statements.map((s) => unwrap.get(s) ?? s));
+        };
+      }
+      const value = Reflect.get(target, prop, receiver);
+      return typeof value === "function" ? value.bind(target) : value;
+    },
+  });
+  return counter;
+}
+
+/**
+ * Vectorize has no local emulator in Miniflare 4, so this stands in for the three calls the
+ * adapter makes: cosine over every stored vector, equality filters on metadata, as an index
+ * created with `--metric=cosine` and metadata indexes on the filtered fields would answer.
+ */
+class InProcessVectorize implements Pick<Vectorize, "query" | "upsert" | "deleteByIds"> {
+  private vectors = new Map<string, VectorizeVector>();
+  get size(): number {
+    return this.vectors.size;
+  }
+  async upsert(vectors: VectorizeVector[]) {
+    for (const v of vectors) this.vectors.set(v.id, { ...v, values: [...v.values] });
+    return { mutationId: "upsert" };
+  }
+  async deleteByIds(ids: string[]) {
+    for (const id of ids) this.vectors.delete(id);
+    return { mutationId: "delete" };
+  }
+  async query(
+    vector: number[] | Float32Array | Float64Array,
+    options: { topK?: number; filter?: object } = {},
+  ) {
+    const filter = Object.entries(options.filter ?? {});
+    const matches = [...this.vectors.values()]
+      .filter((v) => filter.every(([key, value]) => v.metadata?.[key] === value))
+      .map((v) => ({ id: v.id, score: cosineSimilarity([...vector], [...v.values]) }))
+      .sort((a, b) => b.score - a.score)
+      .slice(0, options.topK ?? 5);
+    return { matches, count: matches.length };
+  }
+}

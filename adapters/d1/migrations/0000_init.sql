@@ -13,11 +13,13 @@ CREATE TABLE `cache` (
 	`expires_at` integer
 );
 --> statement-breakpoint
+CREATE INDEX `cache_expires_idx` ON `cache` (`expires_at`);--> statement-breakpoint
 CREATE TABLE `claims` (
 	`key` text PRIMARY KEY NOT NULL,
 	`expires_at` integer NOT NULL
 );
 --> statement-breakpoint
+CREATE INDEX `claims_expires_idx` ON `claims` (`expires_at`);--> statement-breakpoint
 CREATE TABLE `components` (
 	`id` text PRIMARY KEY NOT NULL,
 	`entity_id` text NOT NULL,
