@@ -3,6 +3,7 @@
 // bounded search scan, the row limit).
 
 import type { D1Database, Vectorize, VectorizeVector } from "@cloudflare/workers-types";
+import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   createD1Storage,
@@ -37,6 +38,59 @@ describeStorageConformance("d1 (miniflare)", {
     concurrentClients: async (_storage, count, options) =>
       Array.from({ length: count }, () => new D1Storage(d1.db, options)),
   },
+});
+
+describe("d1 inside workerd", () => {
+  // The adapter as a Worker bundles it: esbuild for the neutral platform (no Node built-ins),
+  // run by workerd against its own D1. Fails on `node:` imports and on I/O at module load.
+  const worker = `
+    import { createD1Storage } from "./adapters/d1/index.ts";
+    export default {
+      async fetch(request, env) {
+        const storage = createD1Storage(env.DB, { embeddingDimension: 2 });
+        await storage.ensureEmbeddingDimension(2);
+        const roomId = "00000000-0000-0000-0000-0000000000a1";
+        const entityId = "00000000-0000-0000-0000-0000000000b1";
+        const first = await storage.claimOnce("update:1", 60000);
+        const again = await storage.claimOnce("update:1", 60000);
+        await storage.batch([
+          { op: "ensureRoom", room: { id: roomId, source: "test", type: "DM" } },
+          { op: "createMemory", tableName: "messages",
+            memory: { id: "00000000-0000-0000-0000-0000000000c1", entityId, roomId,
+                      content: { text: "nul\u0000inside" }, embedding: [1, 0] } },
+        ]);
+        const found = await storage.searchMemories({ tableName: "messages", embedding: [1, 0] });
+        let wrongWidth = "";
+        try { await storage.searchMemories({ tableName: "messages", embedding: [1, 0, 0] }); }
+        catch (error) { wrongWidth = error.code; }
+        return Response.json({ first, again, text: found[0]?.content.text, wrongWidth });
+      },
+    };`;
+
+  it("runs the adapter in a bundled Worker", async () => {
+    const bundle = await build({
+      stdin: { contents: worker, resolveDir: process.cwd(), loader: "ts", sourcefile: "worker.ts" },
+      bundle: true,
+      format: "esm",
+      platform: "neutral",
+      mainFields: ["module", "main"],
+      write: false,
+    });
+    const script = bundle.outputFiles[0]!.text;
+    expect(script).not.toMatch(/from\s*["']node:/);
+    const workerd = await startMiniflareD1({ script });
+    try {
+      const response = await workerd.fetch("http://worker.test/");
+      expect(await response.json()).toEqual({
+        first: true,
+        again: false,
+        text: "nul\u0000inside",
+        wrongWidth: "EMBEDDING_DIMENSION_MISMATCH",
+      });
+    } finally {
+      await workerd.dispose();
+    }
+  });
 });
 
 describe("d1 specifics", () => {

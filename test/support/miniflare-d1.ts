@@ -12,15 +12,20 @@ export const D1_MIGRATIONS_DIR = fileURLToPath(
 
 export interface MiniflareD1 {
   db: D1Database;
+  /** A request to the Worker (the `script` given, else one answering 404), run in workerd. */
+  fetch(url: string, init?: RequestInit): Promise<Response>;
   /** Deletes every row of every migrated table, keeping the schema (fast per-test reset). */
   reset(): Promise<void>;
   dispose(): Promise<void>;
 }
 
-export async function startMiniflareD1(): Promise<MiniflareD1> {
+/** `script`: an ES module Worker, already bundled, with the database bound as `env.DB`. */
+export async function startMiniflareD1(options: { script?: string } = {}): Promise<MiniflareD1> {
   const mf = new Miniflare({
     modules: true,
-    script: "export default { fetch() { return new Response(null, { status: 404 }); } };",
+    script:
+      options.script ??
+      "export default { fetch() { return new Response(null, { status: 404 }); } };",
     compatibilityDate: "2025-01-01",
     d1Databases: ["DB"],
   });
@@ -32,6 +37,11 @@ export async function startMiniflareD1(): Promise<MiniflareD1> {
       db,
       async reset() {
         await db.batch(tables.map((table) => db.prepare(`DELETE FROM "${table}"`)));
+      },
+      fetch: async (url, init) => {
+        // Miniflare's fetch types come from its bundled undici; the shapes are the same.
+        const response = await mf.dispatchFetch(url, init as never);
+        return response as unknown as Response;
       },
       dispose: () => mf.dispose(),
     };
