@@ -1,6 +1,8 @@
 // The elizaOS character file, validated with zod. Real elizaOS files load unchanged: unknown
 // fields are kept (passthrough), and a bad file fails with the path of the offending field.
 import { z } from "zod";
+import type { UUID } from "./types.ts";
+import { stringToUuid } from "./uuid.ts";
 
 const stringOrStrings = z.union([z.string(), z.array(z.string())]);
 
@@ -94,4 +96,9 @@ export function parseCharacterJson(text: string, source?: string): Character {
 /** The bio as one paragraph list, whichever form the file used. */
 export function bioLines(character: Character): string[] {
   return typeof character.bio === "string" ? [character.bio] : character.bio;
+}
+
+/** The agent's id: the character's `id`, else derived from its name as elizaOS does. */
+export function characterAgentId(character: Character): UUID {
+  return (character.id as UUID | undefined) ?? stringToUuid(character.name);
 }

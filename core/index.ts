@@ -6,6 +6,7 @@ export {
   type Character,
   CharacterError,
   type CharacterInput,
+  characterAgentId,
   characterSchema,
   parseCharacter,
   parseCharacterJson,

@@ -2,7 +2,7 @@
 // providers, evaluators, models, services, events) and nothing request-scoped, so one
 // instance serves concurrent requests without mixing their state: every per-message value
 // (run id, state, responses) travels in arguments, never in fields.
-import type { Character } from "../character.ts";
+import { type Character, characterAgentId } from "../character.ts";
 import { createConsoleLogger, type Logger } from "../logger.ts";
 import type { ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type {
@@ -19,7 +19,7 @@ import type {
 } from "../plugin.ts";
 import type { StorageAdapter, StorageOp } from "../storage.ts";
 import { ChannelType, type Memory, type UUID } from "../types.ts";
-import { createUniqueUuid, randomUuid, stringToUuid } from "../uuid.ts";
+import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { type EventName, EventType } from "./events.ts";
 import { orderPlugins } from "./plugin-order.ts";
 import { resolveAction } from "./resolve-action.ts";
@@ -82,10 +82,7 @@ export class AgentRuntime {
 
   constructor(options: RuntimeOptions) {
     this.character = options.character;
-    this.agentId =
-      options.agentId ??
-      (options.character.id as UUID | undefined) ??
-      stringToUuid(options.character.name);
+    this.agentId = options.agentId ?? characterAgentId(options.character);
     this.storage = options.storage;
     this.env = options.env ?? {};
     this.settings = options.settings ?? {};

@@ -1,12 +1,18 @@
 // `npm run chat`: talk to the agent in the terminal, through the same pipeline as the API.
 import { createInterface } from "node:readline/promises";
-import { ChannelType, createAgent, createUniqueUuid, messageService } from "../../core/index.ts";
+import {
+  ChannelType,
+  characterAgentId,
+  createAgent,
+  createUniqueUuid,
+  messageService,
+} from "../../core/index.ts";
 import { loadCharacter } from "./config.ts";
-import { storageFromEnv } from "./server.ts";
+import { storageFromEnv } from "./storage.ts";
 
 const env = process.env;
 const character = await loadCharacter(env);
-const storage = await storageFromEnv(env);
+const storage = await storageFromEnv(env, { agentId: characterAgentId(character) });
 const runtime = await createAgent({ character, storage, env });
 const userName = env.USER ?? "you";
 const entityId = createUniqueUuid(runtime, `terminal:${userName}`);

@@ -1,7 +1,3 @@
 export { isLoopback, loadCharacter } from "./config.ts";
-export {
-  type NodeServer,
-  type NodeServerOptions,
-  startNodeServer,
-  storageFromEnv,
-} from "./server.ts";
+export { type NodeServer, type NodeServerOptions, startNodeServer } from "./server.ts";
+export { DEFAULT_PGLITE_DIR, storageFromEnv } from "./storage.ts";

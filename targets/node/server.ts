@@ -1,15 +1,16 @@
 // The local server: the shared app on node:http, one agent per process.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import {
   type AgentRuntime,
+  characterAgentId,
   createAgent,
   createApp,
   type Logger,
   type StorageAdapter,
 } from "../../core/index.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
+import { storageFromEnv } from "./storage.ts";
 import { version } from "./version.ts";
 
 export interface NodeServerOptions {
@@ -31,13 +32,6 @@ export interface NodeServer {
   close(): Promise<void>;
 }
 
-/** Storage from the env. Until the SQL adapters land the Node target keeps data in memory. */
-export async function storageFromEnv(_env: NodeEnv): Promise<StorageAdapter> {
-  const storage = createMemoryStorage();
-  await storage.init();
-  return storage;
-}
-
 export async function startNodeServer(options: NodeServerOptions = {}): Promise<NodeServer> {
   const env = options.env ?? process.env;
   const host = options.host ?? env.HOST ?? "127.0.0.1";
@@ -45,13 +39,15 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new Error(`PORT must be a number between 0 and 65535, got ${env.PORT}`);
   }
-  const character = await loadCharacter(env, options.cwd);
-  const storage = options.storage ?? (await storageFromEnv(env));
-  const runtime = await createAgent({ character, storage, env, logger: options.logger });
   const openWithoutToken = isLoopback(host) && !env.API_TOKEN;
   if (!env.API_TOKEN && !openWithoutToken) {
     throw new Error(`API_TOKEN must be set when listening on ${host} (not a loopback address)`);
   }
+  const character = await loadCharacter(env, options.cwd);
+  const storage =
+    options.storage ??
+    (await storageFromEnv(env, { agentId: characterAgentId(character), cwd: options.cwd }));
+  const runtime = await createAgent({ character, storage, env, logger: options.logger });
   const app = createApp({
     getAgent: async () => runtime,
     env: () => env,

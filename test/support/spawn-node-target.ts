@@ -1,5 +1,8 @@
 // Runs the Node target as `npm start` does, in a child process, and waits for its URL.
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -12,10 +15,22 @@ export interface RunningTarget {
   stop(): Promise<number | null>;
 }
 
+/** A fresh directory for the target's embedded database. */
+export function tempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), "eliza-edge-node-"));
+}
+
+/** Starts the target; its PGlite data goes to a fresh temp dir unless env names PGLITE_DIR. */
 export async function spawnNodeTarget(env: Record<string, string>): Promise<RunningTarget> {
   const child = spawn(process.execPath, ["--import", "tsx", "targets/node/main.ts"], {
     cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOST: "127.0.0.1", PORT: "0", ...env },
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      PORT: "0",
+      PGLITE_DIR: tempDataDir(),
+      ...env,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

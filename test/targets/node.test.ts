@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../fakes/openai-server.ts";
-import { type RunningTarget, spawnNodeTarget } from "../support/spawn-node-target.ts";
+import { type RunningTarget, spawnNodeTarget, tempDataDir } from "../support/spawn-node-target.ts";
 
 let target: RunningTarget | undefined;
 afterEach(async () => {
@@ -25,8 +25,32 @@ describe("npm start (Node target)", () => {
     expect(body.replies[0].text).toMatch(/feel/i);
     expect(target.output()).toContain("offline ELIZA fallback");
     const health = await (await fetch(`${target.url}/health`)).json();
-    expect(health).toMatchObject({ name: "Eliza", models: { text: "eliza-offline" } });
+    expect(health).toMatchObject({
+      name: "Eliza",
+      storage: "pglite",
+      models: { text: "eliza-offline" },
+    });
     expect(await target.stop()).toBe(0);
+  });
+
+  it("keeps conversations across a restart in embedded PGlite", async () => {
+    const PGLITE_DIR = tempDataDir();
+    target = await spawnNodeTarget({ PGLITE_DIR });
+    await ask(target.url, "My dog died");
+    expect(await target.stop()).toBe(0);
+
+    target = await spawnNodeTarget({ PGLITE_DIR });
+    const history = await (await fetch(`${target.url}/api/rooms/dm:api-user/messages`)).json();
+    expect(history.messages.map((m: { role: string; text: string }) => m.role)).toEqual([
+      "user",
+      "agent",
+    ]);
+    expect(history.messages[0].text).toBe("My dog died");
+  });
+
+  it("keeps data in memory only when ALLOW_NO_DATABASE=true", async () => {
+    target = await spawnNodeTarget({ ALLOW_NO_DATABASE: "true" });
+    expect((await (await fetch(`${target.url}/health`)).json()).storage).toBe("memory");
   });
 
   it("answers from an OpenAI-compatible server when OPENAI_BASE_URL points at one", async () => {
