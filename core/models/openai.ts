@@ -5,6 +5,12 @@ import { z } from "zod";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import {
+  checkEmbeddingTexts,
+  embeddingResponse,
+  embeddingText,
+  orderedEmbeddings,
+} from "./embeddings.ts";
+import {
   DEFAULT_TIMEOUT_MS,
   type HttpModelOptions,
   type HttpProvider,
@@ -33,16 +39,6 @@ const chatCompletion = z.object({
       }),
     )
     .min(1, "no choices"),
-});
-
-const embeddingList = z.object({
-  data: z.array(
-    z.object({
-      embedding: z.array(z.number()),
-      // Some compatible servers omit it; position in `data` is the fallback.
-      index: z.number().int().nonnegative().optional(),
-    }),
-  ),
 });
 
 interface OpenAIConfig {
@@ -123,14 +119,7 @@ export async function embedMany(
   texts: string[],
   options: HttpModelOptions = {},
 ): Promise<number[][]> {
-  if (!Array.isArray(texts)) {
-    throw new ModelError(ID, "embedMany needs an array of strings");
-  }
-  texts.forEach((text, i) => {
-    if (typeof text !== "string" || text.trim() === "") {
-      throw new ModelError(ID, `cannot embed item ${i}: the text is empty or not a string`);
-    }
-  });
+  checkEmbeddingTexts(ID, texts);
   if (texts.length === 0) return [];
   return embed(runtime, texts, texts, options);
 }
@@ -152,42 +141,22 @@ async function embed(
       dimensions: dimension,
     },
     timeoutMs: config.timeoutMs,
-    response: embeddingList,
+    response: embeddingResponse,
     logger: runtime.logger,
   });
-  const label = config.provider.label;
-  if (data.data.length !== texts.length) {
-    throw new ModelError(
-      ID,
-      `${label} returned ${data.data.length} embeddings for ${texts.length} texts`,
-    );
-  }
-  const vectors: number[][] = new Array(texts.length);
-  data.data.forEach((item, position) => {
-    const slot = item.index ?? position;
-    if (slot >= texts.length || vectors[slot] !== undefined) {
-      throw new ModelError(ID, `${label} returned embeddings with bad or repeated indexes`);
-    }
-    vectors[slot] = item.embedding;
+  return orderedEmbeddings(data, {
+    providerId: ID,
+    label: config.provider.label,
+    count: texts.length,
+    dimension,
+    mismatchHint: () =>
+      `use a model that supports ${dimension} dimensions or change EMBEDDING_DIMENSION`,
   });
-  for (const vector of vectors) {
-    if (vector.length === 0) throw new ModelError(ID, `${label} returned an empty embedding`);
-    if (dimension !== undefined && vector.length !== dimension) {
-      throw new ModelError(
-        ID,
-        `${label} returned a ${vector.length}-dimensional embedding but EMBEDDING_DIMENSION is ${dimension}; use a model that supports ${dimension} dimensions or change EMBEDDING_DIMENSION`,
-      );
-    }
-  }
-  return vectors;
 }
 
 function embedOne(options: HttpModelOptions) {
   return async (runtime: AgentRuntime, params: EmbeddingParams | string): Promise<number[]> => {
-    const text = typeof params === "string" ? params : params?.text;
-    if (typeof text !== "string" || text.trim() === "") {
-      throw new ModelError(ID, "TEXT_EMBEDDING needs non-empty text ({text} or a string)");
-    }
+    const text = embeddingText(ID, params);
     const [vector] = await embed(runtime, text, [text], options);
     return vector!;
   };

@@ -1,0 +1,82 @@
+// Reading an OpenAI-shaped embeddings response, shared by every provider that speaks it
+// (OpenAI-compatible servers, the local GGUF sidecar): one vector per text, in input order,
+// each of the pinned width, so a malformed answer never reaches storage.
+import { z } from "zod";
+import { ModelError } from "./types.ts";
+
+export const embeddingResponse = z.object({
+  data: z.array(
+    z.object({
+      embedding: z.array(z.number()),
+      // Some compatible servers omit it; position in `data` is the fallback.
+      index: z.number().int().nonnegative().optional(),
+    }),
+  ),
+});
+
+export type EmbeddingResponse = z.infer<typeof embeddingResponse>;
+
+export interface EmbeddingCheck {
+  /** `ModelError.provider`. */
+  providerId: string;
+  /** How messages name the server. */
+  label: string;
+  /** How many texts were sent. */
+  count: number;
+  /** EMBEDDING_DIMENSION, when set. */
+  dimension?: number;
+  /** What to do about a width mismatch, given the width received. */
+  mismatchHint: (received: number) => string;
+}
+
+/** The vectors in input order. Throws ModelError on a wrong count, index or width. */
+export function orderedEmbeddings(data: EmbeddingResponse, check: EmbeddingCheck): number[][] {
+  const { providerId, label, count, dimension } = check;
+  if (data.data.length !== count) {
+    throw new ModelError(
+      providerId,
+      `${label} returned ${data.data.length} embeddings for ${count} texts`,
+    );
+  }
+  const vectors: number[][] = new Array(count);
+  data.data.forEach((item, position) => {
+    const slot = item.index ?? position;
+    if (slot >= count || vectors[slot] !== undefined) {
+      throw new ModelError(providerId, `${label} returned embeddings with bad or repeated indexes`);
+    }
+    vectors[slot] = item.embedding;
+  });
+  for (const vector of vectors) {
+    if (vector.length === 0)
+      throw new ModelError(providerId, `${label} returned an empty embedding`);
+    if (dimension !== undefined && vector.length !== dimension) {
+      throw new ModelError(
+        providerId,
+        `${label} returned a ${vector.length}-dimensional embedding but EMBEDDING_DIMENSION is ${dimension}; ${check.mismatchHint(vector.length)}`,
+      );
+    }
+  }
+  return vectors;
+}
+
+/** The texts of a batch, checked: every one a non-empty string. */
+export function checkEmbeddingTexts(providerId: string, texts: unknown): string[] {
+  if (!Array.isArray(texts)) {
+    throw new ModelError(providerId, "embedMany needs an array of strings");
+  }
+  texts.forEach((text, i) => {
+    if (typeof text !== "string" || text.trim() === "") {
+      throw new ModelError(providerId, `cannot embed item ${i}: the text is empty or not a string`);
+    }
+  });
+  return texts as string[];
+}
+
+/** The text of a TEXT_EMBEDDING call: elizaOS passes `{text}` or, in places, the string. */
+export function embeddingText(providerId: string, params: unknown): string {
+  const text = typeof params === "string" ? params : (params as { text?: unknown } | null)?.text;
+  if (typeof text !== "string" || text.trim() === "") {
+    throw new ModelError(providerId, "TEXT_EMBEDDING needs non-empty text ({text} or a string)");
+  }
+  return text;
+}
