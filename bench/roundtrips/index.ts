@@ -1,0 +1,25 @@
+// `npm run bench:roundtrips`: storage round trips per message, per backend.
+import { backends } from "./backends.ts";
+import { measureRoundTrips, type RoundTrips } from "./measure.ts";
+
+const rows: RoundTrips[] = [];
+for (const [name, open] of Object.entries(backends)) {
+  const counted = await open();
+  try {
+    rows.push(await measureRoundTrips(name, counted));
+  } finally {
+    await counted.close();
+  }
+}
+
+console.log("Storage round trips per handleMessage (scripted model, API message)\n");
+console.log(
+  "| backend | message, existing room, warm isolate | same, fresh isolate | message, new room | isolate start |",
+);
+console.log("|---|---|---|---|---|");
+for (const r of rows) {
+  console.log(
+    `| ${r.backend} | ${r.existingRoomWarmIsolate} | ${r.existingRoomColdIsolate} | ${r.newRoom} | ${r.isolateStart} |`,
+  );
+}
+console.log("\nBudget: at most 4 per message in an existing room on D1 and Neon HTTP.");

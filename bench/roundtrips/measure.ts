@@ -1,0 +1,74 @@
+// One handleMessage per backend, with round trips counted at the wire. The scenario is the
+// common one on the edge: a message in a room that already exists, handled by a fresh isolate
+// (nothing cached) and by a warm one. Model time is zero: a scripted model answers.
+import {
+  ChannelType,
+  createAgent,
+  createUniqueUuid,
+  messageService,
+  type Plugin,
+  parseCharacter,
+  type StorageAdapter,
+} from "../../core/index.ts";
+
+export interface CountedStorage {
+  storage: StorageAdapter;
+  /** Round trips so far. */
+  read(): number;
+  close(): Promise<void>;
+}
+
+export interface RoundTrips {
+  backend: string;
+  /** Runtime start in a fresh isolate (agent record), once per isolate, not per message. */
+  isolateStart: number;
+  /** A message in a new room: the conversation's rows are created with it. */
+  newRoom: number;
+  /** A message in an existing room, handled by a fresh isolate. */
+  existingRoomColdIsolate: number;
+  /** A message in an existing room, handled by a warm isolate. */
+  existingRoomWarmIsolate: number;
+}
+
+const character = parseCharacter({ name: "Bench", bio: ["Counts round trips."] });
+const scripted: Plugin = {
+  name: "scripted",
+  priority: 100,
+  models: {
+    TEXT_LARGE: async () => "<response><actions>REPLY</actions><text>ok</text></response>",
+    TEXT_SMALL: async () => "<response><action>RESPOND</action></response>",
+  },
+};
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+
+export async function measureRoundTrips(
+  backend: string,
+  counted: CountedStorage,
+): Promise<RoundTrips> {
+  const { storage, read } = counted;
+  const agent = () => createAgent({ character, storage, plugins: [scripted], logger: quiet });
+  const cost = async (work: () => Promise<unknown>) => {
+    const before = read();
+    await work();
+    return read() - before;
+  };
+
+  let runtime = await agent(); // creates the agent record; not counted
+  const send = (text: string) => {
+    const entityId = createUniqueUuid(runtime, "bench-user");
+    const roomId = createUniqueUuid(runtime, "bench-room");
+    return messageService.handleMessage(
+      runtime,
+      { entityId, roomId, content: { text, channelType: ChannelType.API, source: "bench" } },
+      undefined,
+      { connection: { entityId, roomId, source: "bench", type: ChannelType.API, userName: "u" } },
+    );
+  };
+  const newRoom = await cost(() => send("first"));
+  const isolateStart = await cost(async () => {
+    runtime = await agent();
+  });
+  const existingRoomColdIsolate = await cost(() => send("second"));
+  const existingRoomWarmIsolate = await cost(() => send("third"));
+  return { backend, isolateStart, newRoom, existingRoomColdIsolate, existingRoomWarmIsolate };
+}

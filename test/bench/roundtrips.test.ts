@@ -1,0 +1,24 @@
+// The round-trip budget is a count, not a time, so it is asserted: a change that adds a
+// query to the message path fails here before it slows every message at the edge.
+import { describe, expect, it } from "vitest";
+import { backends } from "../../bench/roundtrips/backends.ts";
+import { measureRoundTrips } from "../../bench/roundtrips/measure.ts";
+
+describe("storage round trips per message", () => {
+  it.each(["d1", "neon-http"] as const)(
+    "%s stays within 4 for a message in an existing room",
+    async (name) => {
+      const counted = await backends[name]();
+      try {
+        const figures = await measureRoundTrips(name, counted);
+        expect(figures.existingRoomWarmIsolate).toBeLessThanOrEqual(4);
+        expect(figures.existingRoomColdIsolate).toBeLessThanOrEqual(4);
+        // The first message of a room writes the room's rows in the same batch: no extra trip.
+        expect(figures.newRoom).toBeLessThanOrEqual(4);
+        expect(figures.isolateStart).toBeLessThanOrEqual(1);
+      } finally {
+        await counted.close();
+      }
+    },
+  );
+});
