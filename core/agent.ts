@@ -8,6 +8,7 @@ import { createOpenAIPlugin } from "./models/openai.ts";
 import { ModelType } from "./models/types.ts";
 import type { Plugin } from "./plugin.ts";
 import { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
+import { tasksPlugin } from "./plugins/tasks/index.ts";
 import { AgentRuntime } from "./runtime/agent-runtime.ts";
 import type { StorageAdapter } from "./storage.ts";
 
@@ -44,6 +45,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     now: options.now,
     plugins: [
       bootstrapPlugin,
+      tasksPlugin,
       ...modelPluginsFor(env, options.character),
       ...(options.plugins ?? []),
       // Always last and lowest: the agent answers even with nothing configured.

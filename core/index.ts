@@ -62,6 +62,12 @@ export type {
 } from "./plugin.ts";
 export { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
 export {
+  parseReminder,
+  REMINDER_TASK,
+  type ReminderIntent,
+  tasksPlugin,
+} from "./plugins/tasks/index.ts";
+export {
   type ActionRunOptions,
   AgentRuntime,
   type ConnectionParams,
@@ -77,5 +83,34 @@ export {
   type StorageErrorCode,
   type StorageOp,
 } from "./storage.ts";
+export {
+  type Acceptance,
+  acceptInbound,
+  INBOX_TASK,
+  type InboundMessage,
+  type InboxOptions,
+  inboxWorker,
+} from "./tasks/inbox.ts";
+export { runDueTasks } from "./tasks/run-due-tasks.ts";
+export type { RunOutcome } from "./tasks/run-task.ts";
+export { backoffDelay, nextOccurrence } from "./tasks/schedule.ts";
+export {
+  createTask,
+  executeTaskById,
+  getTaskStatus,
+  pauseTask,
+  resumeTask,
+  type ScheduleTaskParams,
+  scheduleTask,
+} from "./tasks/task-service.ts";
+export type {
+  RunDueTasksOptions,
+  SendHandler,
+  SendTarget,
+  TaskSchedule,
+  TaskStatus,
+  TaskWorker,
+  TickReport,
+} from "./tasks/types.ts";
 export * from "./types.ts";
 export { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "./uuid.ts";

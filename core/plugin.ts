@@ -2,6 +2,7 @@
 // Plugin) so simple plugins carry over with at most an import change.
 import type { ModelHandler } from "./models/types.ts";
 import type { AgentRuntime } from "./runtime/agent-runtime.ts";
+import type { TaskWorker } from "./tasks/types.ts";
 import type { Content, Memory } from "./types.ts";
 
 /** The composed context a prompt is built from. */
@@ -112,4 +113,6 @@ export interface Plugin {
   /** Model priority for this plugin's models; higher wins. Default 0. */
   priority?: number;
   events?: Record<string, EventHandler[]>;
+  /** Workers for this plugin's tasks (elizaOS plugins register them in init; both work). */
+  taskWorkers?: TaskWorker[];
 }

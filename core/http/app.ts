@@ -5,6 +5,7 @@ import { bodyLimit } from "hono/body-limit";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
+import { cronRoutes } from "./routes/cron.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { messageRoutes } from "./routes/messages.ts";
 
@@ -46,17 +47,25 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
         c.json(errorBody("payload_too_large", `Request body is larger than ${maxSize} bytes`), 413),
     }),
   );
+  const apiToken = requireBearer({
+    setting: "API_TOKEN",
+    token: (c) => setting(resolved.env(c), "API_TOKEN"),
+    openWhenUnset: options.openWithoutToken,
+  });
+  app.use("/api/messages", apiToken);
+  app.use("/api/rooms/*", apiToken);
+  // The cron secret is separate from the API token: Vercel sends it, and it only ticks.
   app.use(
-    "/api/*",
+    "/api/cron",
     requireBearer({
-      setting: "API_TOKEN",
-      token: (c) => setting(resolved.env(c), "API_TOKEN"),
-      openWhenUnset: options.openWithoutToken,
+      setting: "CRON_SECRET",
+      token: (c) => setting(resolved.env(c), "CRON_SECRET"),
     }),
   );
 
   app.route("/", healthRoutes);
   app.route("/api", messageRoutes);
+  app.route("/api", cronRoutes);
 
   app.notFound((c) =>
     c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404),

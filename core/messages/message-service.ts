@@ -20,6 +20,8 @@ export interface HandleMessageOptions {
    * written in the same atomic batch as the message: one round trip instead of two.
    */
   connection?: ConnectionParams;
+  /** The message is stored already (a retried inbox message): do not store it again. */
+  alreadySaved?: boolean;
   /** Extra planner attempts when the model's XML does not parse; default 1. */
   retries?: number;
 }
@@ -62,9 +64,11 @@ export const messageService: MessageService = {
     await runtime.emitEvent(EventType.MESSAGE_RECEIVED, { ...base, message });
     await runtime.emitEvent(EventType.RUN_STARTED, { ...base, entityId: message.entityId });
 
-    const save = { op: "createMemory" as const, memory: message, tableName: MemoryTable.MESSAGES };
-    if (options.connection) await runtime.ensureConnection(options.connection, [save]);
-    else await runtime.storage.batch([save]);
+    const save = options.alreadySaved
+      ? []
+      : [{ op: "createMemory" as const, memory: message, tableName: MemoryTable.MESSAGES }];
+    if (options.connection) await runtime.ensureConnection(options.connection, save);
+    else if (save.length) await runtime.storage.batch(save);
 
     const responses: Memory[] = [];
     const result = (

@@ -18,7 +18,8 @@ import type {
   State,
 } from "../plugin.ts";
 import type { StorageAdapter, StorageOp } from "../storage.ts";
-import { ChannelType, type Memory, type UUID } from "../types.ts";
+import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
+import { ChannelType, type Content, type Memory, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { type EventName, EventType } from "./events.ts";
 import { orderPlugins } from "./plugin-order.ts";
@@ -74,6 +75,8 @@ export class AgentRuntime {
   private readonly models = new Map<string, ModelRegistration[]>();
   private readonly events = new Map<string, EventHandler[]>();
   private readonly services = new Map<string, Service>();
+  private readonly taskWorkers = new Map<string, TaskWorker>();
+  private readonly sendHandlers = new Map<string, SendHandler>();
   private readonly pendingPlugins: Plugin[];
   /** Connections known to exist, so a warm isolate skips re-ensuring them. */
   private readonly ensuredConnections = new Set<string>();
@@ -133,6 +136,7 @@ export class AgentRuntime {
     for (const action of plugin.actions ?? []) this.registerAction(action);
     for (const provider of plugin.providers ?? []) this.registerProvider(provider);
     for (const evaluator of plugin.evaluators ?? []) this.evaluators.push(evaluator);
+    for (const worker of plugin.taskWorkers ?? []) this.registerTaskWorker(worker);
     for (const [type, handler] of Object.entries(plugin.models ?? {})) {
       this.registerModel(
         type,
@@ -182,6 +186,32 @@ export class AgentRuntime {
     const list = this.events.get(event) ?? [];
     list.push(handler);
     this.events.set(event, list);
+  }
+
+  /** elizaOS's task worker registry: a due task runs the worker registered under its name. */
+  registerTaskWorker(worker: TaskWorker): void {
+    this.taskWorkers.set(worker.name, worker);
+  }
+
+  getTaskWorker(name: string): TaskWorker | undefined {
+    return this.taskWorkers.get(name);
+  }
+
+  /** How to deliver to a platform (telegram, discord ...) when the agent speaks unprompted. */
+  registerSendHandler(source: string, handler: SendHandler): void {
+    this.sendHandlers.set(source, handler);
+  }
+
+  hasSendHandler(source: string): boolean {
+    return this.sendHandlers.has(source);
+  }
+
+  /** Delivers through the target's connector; a source without one (the API) is a no-op. */
+  async sendMessageToTarget(target: SendTarget, content: Content): Promise<boolean> {
+    const handler = this.sendHandlers.get(target.source);
+    if (!handler) return false;
+    await handler(this, target, content);
+    return true;
   }
 
   getService<T extends Service>(serviceType: string): T | undefined {

@@ -11,6 +11,7 @@ import {
 } from "../../core/index.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
 import { storageFromEnv } from "./storage.ts";
+import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
 
 export interface NodeServerOptions {
@@ -48,6 +49,13 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     options.storage ??
     (await storageFromEnv(env, { agentId: characterAgentId(character), cwd: options.cwd }));
   const runtime = await createAgent({ character, storage, env, logger: options.logger });
+  const tickEvery = env.TASK_INTERVAL_MS === undefined ? 5000 : Number(env.TASK_INTERVAL_MS);
+  if (!Number.isFinite(tickEvery) || tickEvery < 0) {
+    throw new Error(
+      `TASK_INTERVAL_MS must be a number of milliseconds (0 = off), got ${env.TASK_INTERVAL_MS}`,
+    );
+  }
+  const tasks = tickEvery > 0 ? startTaskLoop(runtime, tickEvery) : undefined;
   const app = createApp({
     getAgent: async () => runtime,
     env: () => env,
@@ -67,6 +75,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     runtime,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await tasks?.stop();
       await runtime.stop();
       await storage.close();
     },

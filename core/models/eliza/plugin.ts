@@ -1,9 +1,16 @@
 // The offline fallback model: answers TEXT_SMALL and TEXT_LARGE with ELIZA when no real
 // model provider is configured, so an agent always replies.
 import type { Plugin } from "../../plugin.ts";
+import { parseReminder, type ReminderIntent } from "../../plugins/tasks/parse-reminder.ts";
 import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
 import { type GenerateTextParams, ModelType } from "../types.ts";
 import { createElizaEngine, type ElizaEngineOptions } from "./engine.ts";
+
+const TASK_ACTIONS: Record<ReminderIntent["kind"], string> = {
+  once: "REMIND",
+  every: "CREATE_TASK",
+  cancel: "CANCEL_TASK",
+};
 
 export const ELIZA_PLUGIN_NAME = "eliza-offline";
 

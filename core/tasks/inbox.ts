@@ -1,0 +1,131 @@
+// The durable inbox: a webhook records an inbound message and answers the platform at once;
+// the agent's turn runs in the background (waitUntil) and, should that die, the next tick
+// picks it up. Each platform update is accepted once and answered once.
+import { messageService } from "../messages/message-service.ts";
+import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
+import { StorageError } from "../storage.ts";
+import { type Memory, MemoryTable, type UUID } from "../types.ts";
+import { createUniqueUuid, randomUuid } from "../uuid.ts";
+import { runClaimedTask } from "./run-task.ts";
+import type { SendTarget, TaskWorker } from "./types.ts";
+
+export const INBOX_TASK = "INBOX_MESSAGE";
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface InboundMessage {
+  /** Unique per platform update, e.g. `telegram:update:123`; redeliveries carry the same key. */
+  key: string;
+  message: Omit<Memory, "id" | "agentId">;
+  connection: ConnectionParams;
+  /** Where the agent's replies go. */
+  target: SendTarget;
+}
+
+export interface InboxOptions {
+  /** How long the background run owns the message before a tick may take it; default 2 min. */
+  leaseMs?: number;
+  /** How long a key is remembered for dedupe; default 24 h (Telegram keeps updates 24 h). */
+  dedupeMs?: number;
+}
+
+export type Acceptance =
+  | { accepted: true; messageId: UUID; taskId: UUID; process: () => Promise<void> }
+  | { accepted: false; reason: "duplicate" };
+
+interface InboxPayload {
+  messageId: UUID;
+  message: Omit<Memory, "id" | "agentId">;
+  connection: ConnectionParams;
+  target: SendTarget;
+}
+
+/**
+ * Records an inbound message as a task leased to the caller, deduplicated by `key`. Two round
+ * trips; the ack can go out as soon as this returns. A storage outage throws: answer 503 so the
+ * platform redelivers, and the redelivery is accepted because nothing was stored.
+ */
+export async function acceptInbound(
+  runtime: AgentRuntime,
+  inbound: InboundMessage,
+  options: InboxOptions = {},
+): Promise<Acceptance> {
+  const now = runtime.now();
+  const messageId = createUniqueUuid(runtime, `inbox:${inbound.key}`);
+  const taskId = createUniqueUuid(runtime, `inbox-task:${inbound.key}`);
+  const claimKey = `inbox:${runtime.agentId}:${inbound.key}`;
+  if (!(await runtime.storage.claimOnce(claimKey, options.dedupeMs ?? DAY_MS, now))) {
+    // The key was seen. If that delivery stored nothing (it failed before the task), take this one.
+    const [task, message] = await Promise.all([
+      runtime.storage.getTask(taskId),
+      runtime.storage.getMemoryById(messageId),
+    ]);
+    if (task || message) return { accepted: false, reason: "duplicate" };
+  }
+  const owner = `inbox:${randomUuid()}`;
+  const payload: InboxPayload = {
+    messageId,
+    message: { ...inbound.message, createdAt: inbound.message.createdAt ?? now },
+    connection: inbound.connection,
+    target: inbound.target,
+  };
+  try {
+    await runtime.storage.createTask({
+      id: taskId,
+      name: INBOX_TASK,
+      agentId: runtime.agentId,
+      roomId: inbound.connection.roomId,
+      tags: ["queue", "inbox"],
+      metadata: { ...payload, maxFailures: 5 } as unknown as Record<string, unknown>,
+      dueAt: now,
+      leaseOwner: owner,
+      leaseExpiresAt: now + (options.leaseMs ?? 2 * 60_000),
+      createdAt: now,
+    });
+  } catch (error) {
+    if (error instanceof StorageError && error.code === "CONFLICT") {
+      return { accepted: false, reason: "duplicate" };
+    }
+    throw error;
+  }
+  return {
+    accepted: true,
+    messageId,
+    taskId,
+    process: async () => {
+      const task = await runtime.storage.getTask(taskId);
+      if (task) await runClaimedTask(runtime, { ...task, id: taskId }, owner, runtime.now());
+    },
+  };
+}
+
+/**
+ * Runs an inbox message through the pipeline. Safe to run again after a crash: a message
+ * already stored is not stored twice, and one already answered is not answered again (a send
+ * that may have reached the user is never blindly repeated).
+ */
+export const inboxWorker: TaskWorker = {
+  name: INBOX_TASK,
+  async execute(runtime, options) {
+    const payload = options as unknown as InboxPayload;
+    const existing = await runtime.storage.getMemoryById(payload.messageId);
+    if (existing && (await hasReply(runtime, existing))) return;
+    await messageService.handleMessage(
+      runtime,
+      { ...payload.message, id: payload.messageId },
+      async (content) => {
+        await runtime.sendMessageToTarget(payload.target, content);
+      },
+      { connection: payload.connection, alreadySaved: !!existing },
+    );
+  },
+};
+
+async function hasReply(runtime: AgentRuntime, message: Memory): Promise<boolean> {
+  const after = await runtime.storage.getMemories({
+    tableName: MemoryTable.MESSAGES,
+    roomId: message.roomId,
+    start: message.createdAt,
+    count: 100,
+  });
+  return after.some((m) => m.content.inReplyTo === message.id);
+}

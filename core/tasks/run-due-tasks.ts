@@ -1,0 +1,98 @@
+// One scheduler tick: claim due tasks with a lease, run them, record the outcome, release.
+// Platforms call this from their cron (Workers `scheduled`, EventBridge, Vercel cron); the
+// Node target calls it on an interval. Guarantees (tested on every backend):
+// - concurrent ticks never run one occurrence twice (claims are atomic leases);
+// - a tick that dies leaves leases that expire, and the next tick runs those tasks again;
+// - a second delivery of the same cron occurrence runs nothing;
+// - an early tick runs nothing ahead of time, and repeat times are counted from the previous
+//   occurrence, so neither early nor late ticks shift or skip a schedule;
+// - after an outage a repeat task runs once, not once per missed interval.
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import type { Task, UUID } from "../types.ts";
+import { randomUuid } from "../uuid.ts";
+import { runClaimedTask } from "./run-task.ts";
+import type { RunDueTasksOptions, TickReport } from "./types.ts";
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function runDueTasks(
+  runtime: AgentRuntime,
+  options: RunDueTasksOptions = {},
+): Promise<TickReport> {
+  const report: TickReport = {
+    ran: 0,
+    succeeded: 0,
+    failed: 0,
+    skipped: 0,
+    paused: 0,
+    remaining: 0,
+    more: false,
+    duplicate: false,
+  };
+  const now = options.now ?? runtime.now();
+  if (options.occurrence) {
+    const key = `tick:${runtime.agentId}:${options.occurrence}`;
+    if (!(await runtime.storage.claimOnce(key, DAY_MS, now))) {
+      report.duplicate = true;
+      return report;
+    }
+  }
+  const limit = options.limit ?? 100;
+  const budgetMs = options.budgetMs ?? 25_000;
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const elapsed = options.elapsedClock ?? Date.now;
+  const started = elapsed();
+  const owner = `tick:${randomUuid()}`;
+  const overBudget = () => elapsed() - started >= budgetMs;
+
+  // Claim in small batches so a tick that runs out of budget leaves most due work unleased,
+  // free for the next tick at once rather than after the lease expires.
+  while (report.ran + report.skipped < limit) {
+    if (overBudget()) {
+      report.more = true;
+      break;
+    }
+    const want = Math.min(concurrency, limit - report.ran - report.skipped);
+    const claimed = await runtime.storage.claimDueTasks({
+      now,
+      limit: want,
+      owner,
+      leaseMs,
+      agentId: runtime.agentId,
+    });
+    if (claimed.length === 0) break;
+    await Promise.all(claimed.map((task) => runOne(runtime, task, owner, now, report)));
+    if (claimed.length < want) break;
+  }
+  if (report.ran + report.skipped >= limit) report.more = true;
+  return report;
+}
+
+async function runOne(
+  runtime: AgentRuntime,
+  task: Task,
+  owner: string,
+  now: number,
+  report: TickReport,
+): Promise<void> {
+  const outcome = await runClaimedTask(runtime, task as Task & { id: UUID }, owner, now);
+  switch (outcome) {
+    case "succeeded":
+      report.ran++;
+      report.succeeded++;
+      break;
+    case "failed":
+      report.ran++;
+      report.failed++;
+      break;
+    case "paused":
+      report.ran++;
+      report.failed++;
+      report.paused++;
+      break;
+    case "skipped":
+      report.skipped++;
+      break;
+  }
+}

@@ -1,0 +1,88 @@
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import type { Content, Task, UUID } from "../types.ts";
+
+/** elizaOS's TaskWorker: the code a task of this name runs. */
+export interface TaskWorker {
+  name: string;
+  /** Checked before each run; false skips this occurrence (a repeat task moves to its next). */
+  validate?(runtime: AgentRuntime, task: Task): Promise<boolean>;
+  execute(runtime: AgentRuntime, options: Record<string, unknown>, task: Task): Promise<void>;
+}
+
+/** Task metadata keys the scheduler reads and writes (elizaOS names where elizaOS has one). */
+export interface TaskSchedule {
+  /** Repeat every this many ms (tasks tagged "repeat"). */
+  updateInterval?: number;
+  /** Failures before the task pauses; default 5, -1 = never pause. */
+  maxFailures?: number;
+  /** First retry delay after a failure; doubles each time up to an hour. Default 10 s. */
+  backoffMs?: number;
+  failures?: number;
+  lastError?: string | null;
+  lastRunAt?: number;
+  paused?: boolean;
+}
+
+export interface RunDueTasksOptions {
+  /** The clock for due times; default runtime.now(). */
+  now?: number;
+  /** At most this many task runs in this tick; default 100. */
+  limit?: number;
+  /** Stop claiming new work after this long; default 25 s (a Worker's waitUntil is 30 s). */
+  budgetMs?: number;
+  /** How long a claimed task is ours; a tick that dies leaves it free after this. Default 5 min. */
+  leaseMs?: number;
+  /** Runs at once within the tick; default 4. */
+  concurrency?: number;
+  /**
+   * The platform's id for this trigger (Cloudflare scheduledTime, EventBridge time, a
+   * Schedules execution id). A second delivery of the same occurrence runs nothing.
+   */
+  occurrence?: string;
+  /** Wall clock for the budget; default Date.now (tests inject one). */
+  elapsedClock?: () => number;
+}
+
+export interface TickReport {
+  ran: number;
+  succeeded: number;
+  failed: number;
+  /** Claimed but not run: no worker registered, or validate said no. */
+  skipped: number;
+  /** Tasks that reached maxFailures in this tick and were paused. */
+  paused: number;
+  /** Due tasks this tick saw but left for the next one (budget or limit reached). */
+  remaining: number;
+  /** The tick stopped on its limit or budget: more may be due, tick again. */
+  more: boolean;
+  /** The occurrence had already run: nothing was done. */
+  duplicate: boolean;
+}
+
+export interface TaskStatus {
+  id: UUID;
+  name: string;
+  nextRunAt: number | null;
+  paused: boolean;
+  failures: number;
+  lastError: string | null;
+  lastRunAt: number | null;
+  running: boolean;
+}
+
+/** Where a message goes when the agent speaks first (a reminder) or later (an inbox reply). */
+export interface SendTarget {
+  source: string;
+  roomId: UUID;
+  channelId?: string;
+  serverId?: string;
+  entityId?: UUID;
+  /** Connector-specific routing (a Telegram message to reply to, a Discord token). */
+  [key: string]: unknown;
+}
+
+export type SendHandler = (
+  runtime: AgentRuntime,
+  target: SendTarget,
+  content: Content,
+) => Promise<void>;
