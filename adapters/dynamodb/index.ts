@@ -1,3 +1,4 @@
+export { createDynamoClient, type DynamoClientOptions } from "./client.ts";
 export { type CreateTableResult, createTable, tableDefinition } from "./create-table.ts";
 export { MAX_ITEM_BYTES, MAX_TRANSACT_ACTIONS } from "./limits.ts";
 export { createDynamoStorage, DynamoStorage, type DynamoStorageOptions } from "./storage.ts";

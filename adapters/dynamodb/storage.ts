@@ -4,7 +4,7 @@
 // and batch(ops) is one TransactWriteItems (batch.ts).
 import {
   DeleteItemCommand,
-  DynamoDBClient,
+  type DynamoDBClient,
   PutItemCommand,
   type QueryCommandInput,
   UpdateItemCommand,
@@ -36,6 +36,7 @@ import { randomUuid } from "../../core/uuid.ts";
 import { assertEmbeddingDimension, assertValidDimension } from "../../core/vector.ts";
 import { decodeEmbedding, encodeEmbedding, type Item, json, num, str } from "./attributes.ts";
 import { buildTransaction, runTransaction, type TransactAction } from "./batch.ts";
+import { createDynamoClient } from "./client.ts";
 import { createTable } from "./create-table.ts";
 import { isConditionFailed } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";
@@ -142,7 +143,7 @@ export class DynamoStorage implements StorageAdapter {
     if (!options.tableName) throw new TypeError("DynamoStorage needs a tableName (DYNAMODB_TABLE)");
     this.tableName = options.tableName;
     this.ownsClient = !options.client;
-    const client = options.client ?? new DynamoDBClient(clientConfig(options));
+    const client = options.client ?? createDynamoClient(options);
     this.table = new Table(client, options.tableName);
     this.now = options.now ?? Date.now;
     this.agentId = options.agentId ?? NIL_UUID;
@@ -1019,27 +1020,6 @@ export class DynamoStorage implements StorageAdapter {
 
 export function createDynamoStorage(options: DynamoStorageOptions): DynamoStorage {
   return new DynamoStorage(options);
-}
-
-function clientConfig(options: DynamoStorageOptions) {
-  const local = options.endpoint !== undefined && isLocalhost(options.endpoint);
-  const region = options.region ?? (local ? "us-east-1" : undefined);
-  const credentials =
-    options.credentials ?? (local ? { accessKeyId: "local", secretAccessKey: "local" } : undefined);
-  return {
-    ...(options.endpoint ? { endpoint: options.endpoint } : {}),
-    ...(region ? { region } : {}),
-    ...(credentials ? { credentials } : {}),
-  };
-}
-
-function isLocalhost(endpoint: string): boolean {
-  try {
-    const host = new URL(endpoint).hostname;
-    return host === "localhost" || host === "127.0.0.1" || host === "[::1]" || host === "::1";
-  } catch {
-    return false;
-  }
 }
 
 function checked(item: Item, what: string): Item {
