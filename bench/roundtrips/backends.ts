@@ -3,15 +3,17 @@
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { createD1Storage } from "../../adapters/d1/index.ts";
+import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { createNeonHttpStorage, createPgliteStorage } from "../../adapters/postgres/index.ts";
+import { localClient, startDynamoDbLocal } from "../../test/support/dynamodb-local.ts";
 import { startMiniflareD1 } from "../../test/support/miniflare-d1.ts";
 import { startNeonHttpShim, useLocalNeonHttp } from "../../test/support/neon-http-shim.ts";
 import { startPgliteServer } from "../../test/support/pglite-server.ts";
-import { type Counter, countingD1, countingMethods } from "./counters.ts";
+import { type Counter, countingD1, countingDynamo, countingMethods } from "./counters.ts";
 import type { CountedStorage } from "./measure.ts";
 
-export type BackendName = "memory" | "pglite" | "neon-http" | "d1";
+export type BackendName = "memory" | "pglite" | "neon-http" | "d1" | "dynamodb";
 
 export const backends: Record<BackendName, () => Promise<CountedStorage>> = {
   async memory() {
@@ -64,6 +66,23 @@ export const backends: Record<BackendName, () => Promise<CountedStorage>> = {
       close: async () => {
         await storage.close();
         await mf.dispose();
+      },
+    };
+  },
+
+  async dynamodb() {
+    const local = await startDynamoDbLocal();
+    const counter: Counter = { count: 0 };
+    const client = countingDynamo(localClient(local.endpoint), counter);
+    const storage = createDynamoStorage({ tableName: "bench", client, createTable: true });
+    await storage.init();
+    return {
+      storage,
+      read: () => counter.count,
+      close: async () => {
+        await storage.close();
+        client.destroy();
+        await local.stop();
       },
     };
   },

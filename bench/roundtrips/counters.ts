@@ -1,5 +1,6 @@
 // Counting storage round trips at the wire, per backend: what one message costs in network
 // calls to the database, the figure that matters at the edge.
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { D1Database, D1PreparedStatement } from "@cloudflare/workers-types";
 
 export interface Counter {
@@ -70,4 +71,19 @@ export function countingMethods<T extends object>(target: T, counter: Counter): 
       };
     },
   });
+}
+
+/**
+ * Counts every HTTP request a DynamoDB client sends, SDK retries included: a middleware at
+ * the deserialize step, which runs once per attempt.
+ */
+export function countingDynamo(client: DynamoDBClient, counter: Counter): DynamoDBClient {
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      counter.count++;
+      return next(args);
+    },
+    { step: "deserialize", name: "countRoundTrips" },
+  );
+  return client;
 }
