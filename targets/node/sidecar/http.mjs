@@ -12,6 +12,7 @@
 
 const EMBEDDING_PATHS = new Set(["/embeddings", "/v1/embeddings"]);
 const RETRY_AFTER_SECONDS = "1";
+const DISCARD_LIMIT = 64 * 1024 * 1024;
 
 /**
  * @param {object} deps
@@ -219,17 +220,22 @@ async function readJson(req, limit) {
     message: `the request body is larger than ${limit} bytes (LOCAL_EMBEDDING_MAX_BODY_BYTES)`,
     type: "invalid_request_error",
     code: "request_too_large",
-    // The rest of the body is not read, so the connection cannot carry another request.
     headers: { connection: "close" },
   };
   const declared = Number(req.headers["content-length"]);
-  if (declared > limit) return tooLarge;
+  if (declared > limit) {
+    await discard(req, 0);
+    return tooLarge;
+  }
   /** @type {Buffer[]} */
   const chunks = [];
   let size = 0;
   for await (const chunk of req) {
     size += chunk.length;
-    if (size > limit) return tooLarge;
+    if (size > limit) {
+      await discard(req, size);
+      return tooLarge;
+    }
     chunks.push(chunk);
   }
   const text = Buffer.concat(chunks).toString("utf8");
@@ -237,6 +243,24 @@ async function readJson(req, limit) {
     return { value: JSON.parse(text) };
   } catch {
     return invalid("could not parse the JSON body of the request", null);
+  }
+}
+
+/**
+ * Reads and drops the rest of a refused body, so the client finishes sending and then reads
+ * the 413; closing on a client mid-upload makes it fail with EPIPE instead. A body past
+ * DISCARD_LIMIT is not worth reading: the connection is cut.
+ * @param {Request} req
+ * @param {number} seen
+ */
+async function discard(req, seen) {
+  let size = seen;
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > DISCARD_LIMIT) {
+      req.destroy();
+      return;
+    }
   }
 }
 
