@@ -11,9 +11,18 @@ export {
   parseCharacter,
   parseCharacterJson,
 } from "./character.ts";
-export { type AppOptions, createApp } from "./http/app.ts";
+export {
+  type AppEnv,
+  type AppOptions,
+  type Connector,
+  createApp,
+  DEFAULT_MAX_BODY_BYTES,
+  runInBackground,
+  setting,
+} from "./http/app.ts";
 export { secretMatches } from "./http/auth.ts";
-export { ApiError, errorBody } from "./http/errors.ts";
+export { readJson } from "./http/body.ts";
+export { ApiError, errorBody, toErrorResponse } from "./http/errors.ts";
 export { createConsoleLogger, type Logger, type LogLevel, silentLogger } from "./logger.ts";
 export {
   type HandleMessageOptions,

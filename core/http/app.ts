@@ -19,6 +19,20 @@ export interface AppOptions {
   openWithoutToken?: boolean;
   /** Largest request body accepted, in bytes; default 64 KiB. */
   maxBodyBytes?: number;
+  /**
+   * Keeps work alive after the response (Workers `ctx.waitUntil`, Vercel `waitUntil`). Without
+   * it the work just runs on, which is right for a long-lived Node process only.
+   */
+  waitUntil?: (c: Context, work: Promise<unknown>) => void;
+  /** Chat platforms reached by webhook, each mounted at /webhooks/<name>. */
+  connectors?: Connector[];
+}
+
+/** A chat platform's webhook routes; its send handler comes in as a plugin on the agent. */
+export interface Connector {
+  /** "telegram", "discord": the route is /webhooks/<name>. */
+  name: string;
+  routes: Hono<AppEnv>;
 }
 
 export type AppEnv = {
@@ -40,7 +54,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
   });
   app.use(
-    "/api/*",
+    "*",
     bodyLimit({
       maxSize,
       onError: (c) =>
@@ -66,6 +80,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.route("/", healthRoutes);
   app.route("/api", messageRoutes);
   app.route("/api", cronRoutes);
+  for (const connector of options.connectors ?? []) {
+    app.route(`/webhooks/${connector.name}`, connector.routes);
+  }
 
   app.notFound((c) =>
     c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404),
@@ -77,4 +94,13 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
 export function setting(env: Record<string, unknown>, key: string): string | undefined {
   const value = env[key];
   return typeof value === "string" && value.length > 0 ? value : undefined;
+}
+
+/** Runs `work` after the response where the platform allows it; failures are logged, not lost. */
+export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): void {
+  const logged = work.catch((error) => {
+    console.error("[eliza-edge] background work failed", error);
+  });
+  const { waitUntil } = c.get("options");
+  if (waitUntil) waitUntil(c, logged);
 }
