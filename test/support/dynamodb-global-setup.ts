@@ -18,7 +18,9 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide("dynamodbEndpoint", given);
     return;
   }
-  const { testFiles } = await project.globTestFiles(project.config.filters);
+  // The run's CLI file filters (vitest keeps them on the instance once the run starts).
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern;
+  const { testFiles } = await project.globTestFiles(filters);
   if (!testFiles.some((file) => /dynamodb/i.test(file))) return;
   local = await startDynamoDbLocal();
   project.provide("dynamodbEndpoint", local.endpoint);
