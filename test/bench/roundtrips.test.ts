@@ -22,3 +22,17 @@ describe("storage round trips per message", () => {
     },
   );
 });
+
+describe("dynamodb round trips per message", () => {
+  // One more than SQL: a room's entities are a participant query plus a BatchGet.
+  it("stays within 5 for a message in an existing room", async () => {
+    const counted = await backends.dynamodb();
+    try {
+      const figures = await measureRoundTrips("dynamodb", counted);
+      expect(figures.existingRoomWarmIsolate).toBeLessThanOrEqual(5);
+      expect(figures.existingRoomColdIsolate).toBeLessThanOrEqual(5);
+    } finally {
+      await counted.close();
+    }
+  });
+});
