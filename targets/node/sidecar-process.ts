@@ -12,14 +12,19 @@ export const SIDECAR_INSTALL_COMMAND =
 export interface EmbeddingSidecarOptions {
   /** The GGUF embedding model (LOCAL_EMBEDDING_MODEL_PATH). */
   modelPath: string;
-  /** CPU threads per embedding context. Default 1: more is slower for small models. */
+  /** CPU threads per embedding context. Default LOCAL_EMBEDDING_THREADS, else 1: more is slower for small models. */
   threads?: number;
+  /**
+   * EMBEDDING_DIMENSION, when pinned: a model of another width is stopped and refused here, at
+   * startup, with no extra model call.
+   */
+  expectedDimension?: number;
   /** Default 0: a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** More LOCAL_EMBEDDING_* settings for the sidecar (see its config.mjs). */
-  env?: Record<string, string>;
+  /** The environment to read LOCAL_EMBEDDING_* settings from (see sidecar/config.mjs). Default process.env. */
+  env?: Record<string, string | undefined>;
   /** Loading a large model from a cold disk can take a while. Default 120 s. */
   startupTimeoutMs?: number;
   /** Where the sidecar's stderr lines go once it is up. Default: this process's stderr. */
@@ -57,7 +62,9 @@ export async function startEmbeddingSidecar(
       ...process.env,
       ...options.env,
       LOCAL_EMBEDDING_MODEL_PATH: options.modelPath,
-      LOCAL_EMBEDDING_THREADS: String(options.threads ?? 1),
+      ...(options.threads === undefined
+        ? {}
+        : { LOCAL_EMBEDDING_THREADS: String(options.threads) }),
       LOCAL_EMBEDDING_PORT: String(options.port ?? 0),
       LOCAL_EMBEDDING_HOST: options.host ?? "127.0.0.1",
     },
@@ -82,7 +89,7 @@ export async function startEmbeddingSidecar(
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   forwardLines(child, log);
 
-  return {
+  const sidecar: EmbeddingSidecar = {
     url: ready[1]!,
     dimension: Number(ready[2]),
     model: ready[3]!,
@@ -93,6 +100,14 @@ export async function startEmbeddingSidecar(
       return exited;
     },
   };
+  const expected = options.expectedDimension;
+  if (expected !== undefined && expected !== sidecar.dimension) {
+    await sidecar.stop();
+    throw new Error(
+      `EMBEDDING_DIMENSION is ${expected} but the model at ${options.modelPath} produces ${sidecar.dimension}-dimensional embeddings; set EMBEDDING_DIMENSION=${sidecar.dimension} or use a ${expected}-dimensional model`,
+    );
+  }
+  return sidecar;
 }
 
 function waitForReady(

@@ -326,6 +326,33 @@ describe("embedding sidecar: bad model or settings", () => {
     );
   });
 
+  it("refuses a model whose width is not the pinned EMBEDDING_DIMENSION, and stops it", async () => {
+    const { path } = await writeTinyGguf({ path: join(dir, "narrow.gguf"), width: 16 });
+    const lines: string[] = [];
+    await expect(
+      startEmbeddingSidecar({ modelPath: path, expectedDimension: 32, log: (l) => lines.push(l) }),
+    ).rejects.toThrow(
+      /EMBEDDING_DIMENSION is 32 but the model at .*narrow\.gguf produces 16-dimensional embeddings; set EMBEDDING_DIMENSION=16/,
+    );
+    expect(lines).toContain(
+      "embedding sidecar: SIGTERM: finishing accepted requests, then exiting",
+    );
+  });
+
+  it("takes threads from the option, else from LOCAL_EMBEDDING_THREADS", async () => {
+    const { path } = await writeTinyGguf({ path: join(dir, "threads.gguf") });
+    const threadsOf = async (options: { threads?: number; env?: Record<string, string> }) => {
+      const started = await startEmbeddingSidecar({ modelPath: path, log: () => {}, ...options });
+      try {
+        return (await (await fetch(`${started.url}/health`)).json()).threads;
+      } finally {
+        await started.stop();
+      }
+    };
+    expect(await threadsOf({ env: { LOCAL_EMBEDDING_THREADS: "2" } })).toBe(2);
+    expect(await threadsOf({ threads: 3, env: { LOCAL_EMBEDDING_THREADS: "2" } })).toBe(3);
+  });
+
   it("says to set LOCAL_EMBEDDING_MODEL_PATH when it is missing", async () => {
     await ensureSidecarInstalled();
     const child = spawn(process.execPath, ["server.mjs"], {
