@@ -28,6 +28,9 @@ try {
 
   const address = /** @type {import("node:net").AddressInfo} */ (server.address());
   const host = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  if (!/^(127\.|::1$|localhost$)/.test(config.host)) {
+    log(`listening on ${config.host} without authentication: keep it off untrusted networks`);
+  }
   process.stdout.write(
     `embedding sidecar listening on http://${host}:${address.port} dim=${embedder.dimension} model=${config.modelName}\n`,
   );
