@@ -24,6 +24,7 @@ export { secretMatches } from "./http/auth.ts";
 export { readJson } from "./http/body.ts";
 export { ApiError, errorBody, toErrorResponse } from "./http/errors.ts";
 export { createConsoleLogger, type Logger, type LogLevel, silentLogger } from "./logger.ts";
+export { DeliveryError } from "./messages/delivery-error.ts";
 export {
   type HandleMessageOptions,
   type HandleMessageResult,

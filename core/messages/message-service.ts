@@ -7,6 +7,7 @@ import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts
 import { EventType } from "../runtime/events.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
+import { DeliveryError } from "./delivery-error.ts";
 import { parseList, parseResponse, salvageText } from "./parse-response.ts";
 import { shouldRespond } from "./should-respond.ts";
 import { composePrompt, messageHandlerTemplate } from "./templates.ts";
@@ -116,9 +117,18 @@ export const messageService: MessageService = {
           },
           createdAt: Math.max(runtime.stamp(), (message.createdAt ?? 0) + 1),
         };
+        // Deliver, then record. A delivery that fails for sure throws before anything is
+        // stored, so a retry answers again; connectors swallow an ambiguous failure (a
+        // timeout that may have reached the user) so it is recorded and never resent.
+        try {
+          await callback?.(reply.content, reply);
+        } catch (error) {
+          throw error instanceof DeliveryError
+            ? error
+            : new DeliveryError(`reply not delivered: ${String(error)}`, { cause: error });
+        }
         await runtime.storage.createMemory(reply, MemoryTable.MESSAGES);
         responses.push(reply);
-        await callback?.(reply.content, reply);
         await runtime.emitEvent(EventType.MESSAGE_SENT, { ...base, message: reply });
         return [reply];
       };

@@ -4,6 +4,7 @@
 // (run id, state, responses) travels in arguments, never in fields.
 import { type Character, characterAgentId } from "../character.ts";
 import { createConsoleLogger, type Logger } from "../logger.ts";
+import { DeliveryError } from "../messages/delivery-error.ts";
 import type { ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type {
   Action,
@@ -347,6 +348,8 @@ export class AgentRuntime {
             callback,
           )) ?? { success: true };
         } catch (error) {
+          // A reply the platform refused fails the whole message, so it is retried.
+          if (error instanceof DeliveryError) throw error;
           this.logger.error(`action ${action.name} failed`, { error: String(error) });
           result = { success: false, error: String(error) };
         }

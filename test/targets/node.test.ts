@@ -48,6 +48,19 @@ describe("npm start (Node target)", () => {
     expect(history.messages[0].text).toBe("My dog died");
   });
 
+  it("fires a reminder from its in-process task loop, visible in the room", async () => {
+    target = await spawnNodeTarget({ TASK_INTERVAL_MS: "100" });
+    const { body } = await ask(target.url, "remind me in 1 second to drink water");
+    expect(body.replies[0].text).toContain("1 second");
+    let texts: string[] = [];
+    for (let i = 0; i < 100 && !texts.includes("Reminder: drink water"); i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const history = await (await fetch(`${target.url}/api/rooms/dm:api-user/messages`)).json();
+      texts = history.messages.map((m: { text: string }) => m.text);
+    }
+    expect(texts.at(-1)).toBe("Reminder: drink water");
+  });
+
   it("keeps data in memory only when ALLOW_NO_DATABASE=true", async () => {
     target = await spawnNodeTarget({ ALLOW_NO_DATABASE: "true" });
     expect((await (await fetch(`${target.url}/health`)).json()).storage).toBe("memory");

@@ -70,7 +70,11 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
 
     it("runs a one-shot task at its due time, not before, and removes it", async () => {
       const r = runtime();
-      const id = await scheduleTask(r, { name: "RECORD", delayMs: 10 * MINUTE, metadata: { label: "once" } });
+      const id = await scheduleTask(r, {
+        name: "RECORD",
+        delayMs: 10 * MINUTE,
+        metadata: { label: "once" },
+      });
       clock.advance(10 * MINUTE - 1);
       expect((await runDueTasks(r)).ran).toBe(0);
       clock.advance(1);
@@ -82,7 +86,11 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
 
     it("repeats from the previous occurrence: early ticks run nothing, late ticks do not shift it", async () => {
       const r = runtime();
-      const id = await scheduleTask(r, { name: "RECORD", every: 10 * MINUTE, metadata: { label: "tick" } });
+      const id = await scheduleTask(r, {
+        name: "RECORD",
+        every: 10 * MINUTE,
+        metadata: { label: "tick" },
+      });
       const first = clock.now() + 10 * MINUTE;
       clock.advance(10 * MINUTE - 1000); // a tick with negative jitter
       expect((await runDueTasks(r)).ran).toBe(0);
@@ -111,10 +119,17 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
 
     it("backs off exponentially after failures and pauses at maxFailures; resume clears it", async () => {
       const r = runtime();
-      const id = await scheduleTask(r, { name: "FAIL", metadata: { maxFailures: 3, backoffMs: 1000 } });
+      const id = await scheduleTask(r, {
+        name: "FAIL",
+        metadata: { maxFailures: 3, backoffMs: 1000 },
+      });
       expect(await runDueTasks(r)).toMatchObject({ ran: 1, failed: 1, paused: 0 });
       let status = await getTaskStatus(r, id);
-      expect(status).toMatchObject({ failures: 1, paused: false, lastError: expect.stringContaining("exploded") });
+      expect(status).toMatchObject({
+        failures: 1,
+        paused: false,
+        lastError: expect.stringContaining("exploded"),
+      });
       expect(status?.nextRunAt).toBe(clock.now() + 1000);
       clock.advance(1000);
       await runDueTasks(r);
@@ -133,7 +148,10 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
 
     it("never pauses a task with maxFailures -1", async () => {
       const r = runtime();
-      const id = await scheduleTask(r, { name: "FAIL", metadata: { maxFailures: -1, backoffMs: 1 } });
+      const id = await scheduleTask(r, {
+        name: "FAIL",
+        metadata: { maxFailures: -1, backoffMs: 1 },
+      });
       for (let i = 0; i < 8; i++) {
         await runDueTasks(r);
         clock.advance(60 * MINUTE);
@@ -157,7 +175,12 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       const r = runtime();
       const id = await scheduleTask(r, { name: "RECORD", metadata: { label: "stranded" } });
       // A tick claims the task and dies before finishing.
-      const claimed = await storage.claimDueTasks({ now: clock.now(), limit: 10, owner: "dead-tick", leaseMs: 5 * MINUTE });
+      const claimed = await storage.claimDueTasks({
+        now: clock.now(),
+        limit: 10,
+        owner: "dead-tick",
+        leaseMs: 5 * MINUTE,
+      });
       expect(claimed.map((t) => t.id)).toEqual([id]);
       expect((await runDueTasks(r)).ran).toBe(0);
       expect((await getTaskStatus(r, id))?.running).toBe(true);
@@ -196,7 +219,8 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
 
     it("stops claiming when the budget is spent and leaves the rest unleased for the next tick", async () => {
       const r = runtime();
-      for (let i = 0; i < 6; i++) await scheduleTask(r, { name: "RECORD", metadata: { label: `t${i}` } });
+      for (let i = 0; i < 6; i++)
+        await scheduleTask(r, { name: "RECORD", metadata: { label: `t${i}` } });
       let fakeElapsed = 0;
       const report = await runDueTasks(r, {
         budgetMs: 100,
@@ -216,7 +240,11 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
 
     it("skips a task with no worker and one whose validate says no, keeping both", async () => {
       const r = runtime();
-      r.registerTaskWorker({ name: "NOT_NOW", validate: async () => false, execute: async () => void runs.push("x") });
+      r.registerTaskWorker({
+        name: "NOT_NOW",
+        validate: async () => false,
+        execute: async () => void runs.push("x"),
+      });
       const orphan = await scheduleTask(r, { name: "NO_SUCH_WORKER" });
       const refused = await scheduleTask(r, { name: "NOT_NOW" });
       expect(await runDueTasks(r)).toMatchObject({ ran: 0, skipped: 2 });
@@ -228,7 +256,11 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
 
     it("executeTaskById runs a task now and keeps a repeat task's schedule", async () => {
       const r = runtime();
-      const id = await scheduleTask(r, { name: "RECORD", every: 10 * MINUTE, metadata: { label: "manual" } });
+      const id = await scheduleTask(r, {
+        name: "RECORD",
+        every: 10 * MINUTE,
+        metadata: { label: "manual" },
+      });
       const due = (await getTaskStatus(r, id))?.nextRunAt;
       expect(await executeTaskById(r, id)).toBe("succeeded");
       expect(runs).toEqual(["manual"]);
@@ -236,7 +268,9 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       expect(await executeTaskById(r, "00000000-0000-0000-0000-000000000000" as UUID)).toBeNull();
     });
 
-    it("N concurrent ticks over 1,000 due tasks: every task runs exactly once, none lost", { timeout: 180_000 }, async () => {
+    it("N concurrent ticks over 1,000 due tasks: every task runs exactly once, none lost", {
+      timeout: 180_000,
+    }, async () => {
       const ids: UUID[] = [];
       const ops: StorageOp[] = [];
       for (let i = 0; i < 1000; i++) {
@@ -260,7 +294,9 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
         : Array.from({ length: 5 }, () => storage);
       extra = clients.filter((c) => c !== storage);
       const reports = await Promise.all(
-        clients.map((client) => runDueTasks(runtimeOver(client), { limit: 1000, budgetMs: 600_000 })),
+        clients.map((client) =>
+          runDueTasks(runtimeOver(client), { limit: 1000, budgetMs: 600_000 }),
+        ),
       );
       expect(reports.reduce((n, r) => n + r.succeeded, 0)).toBe(1000);
       expect(runs).toHaveLength(1000);

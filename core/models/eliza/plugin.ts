@@ -24,7 +24,14 @@ export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
   const generateText = async (
     _runtime: AgentRuntime,
     params: GenerateTextParams,
-  ): Promise<string> => engine.respond(userTextOf(params), params?.roomId);
+  ): Promise<string> => {
+    const text = userTextOf(params);
+    // One rule the 1966 script never had: a request for a reminder is planned as the action
+    // that sets it, so scheduling works with no model configured.
+    const intent = parseReminder(text);
+    if (intent) return `<response><actions>${TASK_ACTIONS[intent.kind]}</actions></response>`;
+    return engine.respond(text, params?.roomId);
+  };
 
   return {
     name: ELIZA_PLUGIN_NAME,
