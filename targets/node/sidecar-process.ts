@@ -3,6 +3,7 @@
 // target; the Node target points LOCAL_EMBEDDING_URL at the URL this returns.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const SIDECAR_DIR = fileURLToPath(new URL("./sidecar/", import.meta.url));
@@ -10,7 +11,7 @@ export const SIDECAR_INSTALL_COMMAND =
   "NODE_LLAMA_CPP_SKIP_DOWNLOAD=true npm ci --omit=optional --no-audit --no-fund";
 
 export interface EmbeddingSidecarOptions {
-  /** The GGUF embedding model (LOCAL_EMBEDDING_MODEL_PATH). */
+  /** The GGUF embedding model (LOCAL_EMBEDDING_MODEL_PATH); relative to this process's cwd. */
   modelPath: string;
   /** CPU threads per embedding context. Default LOCAL_EMBEDDING_THREADS, else 1: more is slower for small models. */
   threads?: number;
@@ -61,7 +62,8 @@ export async function startEmbeddingSidecar(
     env: {
       ...process.env,
       ...options.env,
-      LOCAL_EMBEDDING_MODEL_PATH: options.modelPath,
+      // The child runs in the sidecar's folder, so a relative path would point there.
+      LOCAL_EMBEDDING_MODEL_PATH: resolve(options.modelPath),
       ...(options.threads === undefined
         ? {}
         : { LOCAL_EMBEDDING_THREADS: String(options.threads) }),

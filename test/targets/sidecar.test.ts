@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SIDECAR_DIR, startEmbeddingSidecar } from "../../targets/node/sidecar-process.ts";
 import {
@@ -337,6 +337,20 @@ describe("embedding sidecar: bad model or settings", () => {
     expect(lines).toContain(
       "embedding sidecar: SIGTERM: finishing accepted requests, then exiting",
     );
+  });
+
+  it("reads a relative model path from this process's working directory", async () => {
+    const { path } = await writeTinyGguf({ path: join(dir, "relative.gguf") });
+    const started = await startEmbeddingSidecar({
+      modelPath: relative(process.cwd(), path),
+      log: () => {},
+    });
+    try {
+      const health = await (await fetch(`${started.url}/health`)).json();
+      expect(health.modelPath).toBe(path);
+    } finally {
+      await started.stop();
+    }
   });
 
   it("takes threads from the option, else from LOCAL_EMBEDDING_THREADS", async () => {
