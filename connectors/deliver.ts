@@ -1,0 +1,106 @@
+// One outbound call to a chat platform's API, with the retry rules both platforms share:
+// - 429: wait the platform's retry_after and try once more, if the wait is short enough to
+//   fit in a background run; otherwise fail and let the task that owns the send retry later.
+// - 5xx: nothing was done; try once more after a short pause, then fail (retryable).
+// - a timeout: the platform may have delivered the message and we cannot tell, so the outcome
+//   is "unknown" and it is NOT retried: a repeated chat message is worse than a lost one
+//   (notes/platform-facts.md, NousResearch/hermes-agent#3899).
+// - a network failure with no response (refused, DNS): retryable; nothing reached the API.
+// - other 4xx: the request is wrong (chat gone, bot blocked, bad token); not retryable.
+
+export interface DeliveryOptions {
+  /** Default the global fetch. */
+  fetch?: typeof fetch;
+  /** How waits happen; default setTimeout. Tests pass a recorder so nothing waits. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Longest 429 wait honoured inline; default 10 s (a Worker's waitUntil lasts 30 s). */
+  maxRetryAfterMs?: number;
+  /** Pause before the one retry after a 5xx; default 1 s. */
+  serverErrorPauseMs?: number;
+  /** Per request; default 10 s. */
+  timeoutMs?: number;
+}
+
+export class DeliveryError extends Error {
+  readonly status: number;
+  /** True when the same request may succeed later (429, 5xx, no connection). */
+  readonly retryable: boolean;
+  readonly body: unknown;
+  constructor(message: string, status: number, retryable: boolean, body?: unknown) {
+    super(message);
+    this.name = "DeliveryError";
+    this.status = status;
+    this.retryable = retryable;
+    this.body = body;
+  }
+}
+
+export type Delivery = { outcome: "sent"; body: unknown } | { outcome: "unknown"; error: string };
+
+export interface ApiCall {
+  /** For messages: "telegram sendMessage", "discord PATCH @original". */
+  label: string;
+  url: string;
+  method: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  /** Seconds to wait from a 429, read from the platform's error body; else Retry-After. */
+  retryAfter?: (body: unknown) => number | undefined;
+  /** The platform's error text, for the thrown error. */
+  describe?: (body: unknown) => string | undefined;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Promise<Delivery> {
+  const doFetch = options.fetch ?? fetch;
+  const sleep = options.sleep ?? defaultSleep;
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await doFetch(call.url, {
+        method: call.method,
+        headers: {
+          ...(call.body === undefined ? {} : { "content-type": "application/json" }),
+          ...call.headers,
+        },
+        body: call.body === undefined ? undefined : JSON.stringify(call.body),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      const name = (error as { name?: string }).name;
+      if (name === "TimeoutError" || name === "AbortError") {
+        return { outcome: "unknown", error: `${call.label} timed out` };
+      }
+      throw new DeliveryError(`${call.label} failed: ${String(error)}`, 0, true);
+    }
+    const text = await response.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // A proxy's HTML error page: keep the text for the message.
+    }
+    if (response.ok) return { outcome: "sent", body };
+
+    const detail = call.describe?.(body) ?? (typeof body === "string" ? body.slice(0, 200) : "");
+    const message = `${call.label} failed with ${response.status}${detail ? `: ${detail}` : ""}`;
+    if (response.status === 429) {
+      const seconds = call.retryAfter?.(body) ?? Number(response.headers.get("retry-after"));
+      const waitMs = Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : NaN;
+      if (attempt === 1 && waitMs <= (options.maxRetryAfterMs ?? 10_000)) {
+        await sleep(waitMs);
+        continue;
+      }
+      throw new DeliveryError(message, 429, true, body);
+    }
+    if (response.status >= 500) {
+      if (attempt === 1) {
+        await sleep(options.serverErrorPauseMs ?? 1000);
+        continue;
+      }
+      throw new DeliveryError(message, response.status, true, body);
+    }
+    throw new DeliveryError(message, response.status, false, body);
+  }
+}

@@ -1,0 +1,59 @@
+// The Discord connector as the app and the agent take it: the interactions endpoint for
+// createApp, and a plugin with the send handler plus a hook that removes the deferred
+// "thinking…" message when the agent decides not to answer (otherwise Discord shows "The
+// application did not respond" 15 minutes later).
+import {
+  type Connector,
+  EventType,
+  type Memory,
+  type Plugin,
+  type SendTarget,
+} from "../../core/index.ts";
+import type { DeliveryOptions } from "../deliver.ts";
+import { discordRoutes } from "./routes.ts";
+import { clearDeferred, discordSendHandler } from "./send.ts";
+
+export interface DiscordOptions {
+  /** Outbound retry rules and test hooks (sleep, fetch); see deliver.ts. */
+  delivery?: DeliveryOptions;
+}
+
+export function discordConnector(): Connector {
+  return { name: "discord", routes: discordRoutes() };
+}
+
+const PENDING_LIMIT = 1000;
+
+export function discordPlugin(options: DiscordOptions = {}): Plugin {
+  const handler = discordSendHandler(options);
+  // Deferred interactions by run id, between MESSAGE_RECEIVED and RUN_ENDED of one turn.
+  const pending = new Map<string, SendTarget>();
+  return {
+    name: "discord",
+    description: "Completes Discord interactions and posts reminders to Discord channels",
+    async init(_config, runtime) {
+      runtime.registerSendHandler("discord", handler);
+    },
+    events: {
+      [EventType.MESSAGE_RECEIVED]: [
+        ({ runId, message }) => {
+          const reply = ((message as Memory | undefined)?.metadata?.discord as { reply?: unknown })
+            ?.reply;
+          if (!reply || typeof runId !== "string") return;
+          if (pending.size >= PENDING_LIMIT) pending.clear();
+          pending.set(runId, reply as SendTarget);
+        },
+      ],
+      [EventType.RUN_ENDED]: [
+        async ({ runtime, runId, status, didRespond }) => {
+          const target = pending.get(String(runId));
+          if (!target) return;
+          pending.delete(String(runId));
+          if (status === "completed" && didRespond === false) {
+            await clearDeferred(runtime, target, options);
+          }
+        },
+      ],
+    },
+  };
+}

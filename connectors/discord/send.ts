@@ -1,0 +1,124 @@
+// Replies and reminders to Discord. While the interaction token lives (15 min) a reply
+// completes the deferred "thinking…" message (PATCH @original) and further chunks or replies
+// are follow-ups; after that, and for reminders, the bot posts to the channel with
+// DISCORD_BOT_TOKEN. Content is cut at Discord's 2000 characters, and mentions in what the
+// model wrote never ping anyone (allowed_mentions: none).
+import type { AgentRuntime, Content, SendHandler, SendTarget } from "../../core/index.ts";
+import { DeliveryError, type DeliveryOptions } from "../deliver.ts";
+import { splitText } from "../split.ts";
+import { callDiscord, DISCORD_API_BASE, type DiscordApi } from "./api.ts";
+import { INTERACTION_TOKEN_MS } from "./parse.ts";
+
+export const DISCORD_MESSAGE_LIMIT = 2000;
+const NO_MENTIONS = { parse: [] };
+// Discord's answers for a dead interaction token: Unknown Webhook, Invalid Webhook Token.
+const DEAD_TOKEN_CODES = new Set([10015, 50027]);
+
+export interface DiscordSendOptions {
+  delivery?: DeliveryOptions;
+}
+
+export function discordSendHandler(options: DiscordSendOptions = {}): SendHandler {
+  return async (runtime: AgentRuntime, target: SendTarget, content: Content) => {
+    const text = typeof content.text === "string" ? content.text.trim() : "";
+    if (!text) return;
+    const base = runtime.getSetting("DISCORD_API_BASE") ?? DISCORD_API_BASE;
+    const hook = liveInteraction(runtime, target);
+    let unknown = 0;
+    for (const [index, chunk] of splitText(text, DISCORD_MESSAGE_LIMIT).entries()) {
+      const body = { content: chunk, allowed_mentions: NO_MENTIONS };
+      if (hook) {
+        try {
+          // Only the first piece of the first reply replaces "thinking…"; the claim makes
+          // that hold across concurrent sends and a retried run.
+          const original =
+            index === 0 &&
+            (await runtime.storage.claimOnce(
+              `discord:original:${hook.applicationId}:${hook.interactionId}`,
+              INTERACTION_TOKEN_MS,
+              runtime.now(),
+            ));
+          const api: DiscordApi = { base, delivery: options.delivery };
+          const path = `/webhooks/${hook.applicationId}/${hook.token}`;
+          const result = original
+            ? await callDiscord(api, "PATCH", `${path}/messages/@original`, body)
+            : await callDiscord(api, "POST", path, body);
+          if (result.outcome === "unknown") unknown++;
+          continue;
+        } catch (error) {
+          if (!(isDeadToken(error) && runtime.getSetting("DISCORD_BOT_TOKEN"))) throw error;
+          runtime.logger.warn("discord interaction token no longer valid; posting to the channel");
+        }
+      }
+      const result = await postToChannel(runtime, target, body, base, options.delivery);
+      if (result.outcome === "unknown") unknown++;
+    }
+    if (unknown > 0) {
+      runtime.logger.warn("discord send timed out; not resent, it may have arrived", {
+        channelId: String(target.channelId),
+      });
+    }
+  };
+}
+
+/** Removes the "thinking…" message when the agent chose to say nothing. */
+export async function clearDeferred(
+  runtime: AgentRuntime,
+  target: SendTarget,
+  options: DiscordSendOptions = {},
+): Promise<void> {
+  const hook = liveInteraction(runtime, target);
+  if (!hook) return;
+  const key = `discord:original:${hook.applicationId}:${hook.interactionId}`;
+  if (!(await runtime.storage.claimOnce(key, INTERACTION_TOKEN_MS, runtime.now()))) return;
+  const base = runtime.getSetting("DISCORD_API_BASE") ?? DISCORD_API_BASE;
+  await callDiscord(
+    { base, delivery: options.delivery },
+    "DELETE",
+    `/webhooks/${hook.applicationId}/${hook.token}/messages/@original`,
+  );
+}
+
+function liveInteraction(runtime: AgentRuntime, target: SendTarget) {
+  const { applicationId, interactionId, interactionToken, interactionExpiresAt } = target;
+  if (
+    typeof applicationId !== "string" ||
+    typeof interactionId !== "string" ||
+    typeof interactionToken !== "string" ||
+    typeof interactionExpiresAt !== "number" ||
+    runtime.now() >= interactionExpiresAt
+  ) {
+    return undefined;
+  }
+  return { applicationId, interactionId, token: interactionToken };
+}
+
+function postToChannel(
+  runtime: AgentRuntime,
+  target: SendTarget,
+  body: unknown,
+  base: string,
+  delivery: DeliveryOptions | undefined,
+) {
+  const botToken = runtime.getSetting("DISCORD_BOT_TOKEN");
+  if (!botToken) {
+    throw new Error(
+      "DISCORD_BOT_TOKEN is not set; cannot post to a Discord channel after the interaction ended",
+    );
+  }
+  if (typeof target.channelId !== "string" || !/^\d+$/.test(target.channelId)) {
+    throw new Error("discord send target has no channelId");
+  }
+  return callDiscord(
+    { base, botToken, delivery },
+    "POST",
+    `/channels/${target.channelId}/messages`,
+    body,
+  );
+}
+
+function isDeadToken(error: unknown): boolean {
+  if (!(error instanceof DeliveryError)) return false;
+  const code = (error.body as { code?: unknown } | undefined)?.code;
+  return (error.status === 401 || error.status === 404) && DEAD_TOKEN_CODES.has(Number(code));
+}
