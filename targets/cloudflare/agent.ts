@@ -1,0 +1,35 @@
+// The agent as a Worker builds it: D1 storage over the `DB` binding (with Vectorize when
+// bound), Workers AI as a keyless model provider when `AI` is bound. No client is kept
+// beyond what the bindings are: D1 and Vectorize calls are per request by nature.
+import { createD1Storage } from "../../adapters/d1/index.ts";
+import { type AgentRuntime, characterAgentId, createAgent, type Plugin } from "../../core/index.ts";
+import { characterFromEnv, edgeConnectorPlugins, positiveIntSetting } from "../shared/index.ts";
+import type { WorkerEnv } from "./env.ts";
+import { createWorkersAiPlugin } from "./workers-ai.ts";
+
+export async function createWorkerAgent(
+  env: WorkerEnv,
+  plugins: Plugin[] = [],
+): Promise<AgentRuntime> {
+  if (!env.DB) {
+    throw new Error(
+      'The D1 binding "DB" is missing: add [[d1_databases]] binding = "DB" to wrangler.toml',
+    );
+  }
+  const character = characterFromEnv(env);
+  const storage = createD1Storage(env.DB, {
+    agentId: characterAgentId(character),
+    embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
+    vectorize: env.VECTORIZE,
+  });
+  return createAgent({
+    character,
+    storage,
+    env,
+    plugins: [
+      ...edgeConnectorPlugins,
+      ...(env.AI ? [createWorkersAiPlugin(env.AI)] : []),
+      ...plugins,
+    ],
+  });
+}

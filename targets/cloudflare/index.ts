@@ -1,0 +1,11 @@
+export { createWorkerAgent } from "./agent.ts";
+export type { WorkerContext, WorkerEnv, WorkerScheduledController } from "./env.ts";
+export { createWorker, type Worker, type WorkerOptions } from "./worker.ts";
+export {
+  createWorkersAiPlugin,
+  DEFAULT_WORKERS_AI_EMBEDDING_MODEL,
+  DEFAULT_WORKERS_AI_LARGE_MODEL,
+  DEFAULT_WORKERS_AI_SMALL_MODEL,
+  WORKERS_AI_PRIORITY,
+  type WorkersAiBinding,
+} from "./workers-ai.ts";

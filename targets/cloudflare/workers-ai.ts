@@ -1,0 +1,118 @@
+// Workers AI through the Worker's `AI` binding: a model provider that needs no API key, only
+// `[ai] binding = "AI"` in wrangler.toml. It ranks below OpenAI and Anthropic (a configured
+// key is an explicit choice) and above the offline ELIZA.
+import {
+  type AgentRuntime,
+  type EmbeddingParams,
+  type GenerateTextParams,
+  ModelError,
+  ModelType,
+  type Plugin,
+} from "../../core/index.ts";
+
+/** What this provider calls on the binding (`Ai` in @cloudflare/workers-types). */
+export interface WorkersAiBinding {
+  run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
+}
+
+const ID = "workers-ai";
+/** Below OpenAI/Anthropic (0), above the offline ELIZA (-1000). */
+export const WORKERS_AI_PRIORITY = -100;
+export const DEFAULT_WORKERS_AI_SMALL_MODEL = "@cf/meta/llama-3.1-8b-instruct";
+export const DEFAULT_WORKERS_AI_LARGE_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
+/** 768 wide: set EMBEDDING_DIMENSION=768 with it, or pick another model. */
+export const DEFAULT_WORKERS_AI_EMBEDDING_MODEL = "@cf/baai/bge-base-en-v1.5";
+
+function modelFor(runtime: AgentRuntime, size: "small" | "large"): string {
+  const specific = runtime.getSetting(
+    size === "small" ? "CLOUDFLARE_AI_SMALL_MODEL" : "CLOUDFLARE_AI_LARGE_MODEL",
+  );
+  return (
+    specific ||
+    runtime.getSetting("CLOUDFLARE_AI_TEXT_MODEL") ||
+    (size === "small" ? DEFAULT_WORKERS_AI_SMALL_MODEL : DEFAULT_WORKERS_AI_LARGE_MODEL)
+  );
+}
+
+async function run(ai: WorkersAiBinding, model: string, inputs: Record<string, unknown>) {
+  try {
+    return await ai.run(model, inputs);
+  } catch (error) {
+    throw new ModelError(ID, `Workers AI model ${model} failed: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Text models answer `{response}`; OpenAI-style ones (gpt-oss) answer `{choices}`. */
+function textOf(model: string, output: unknown): string {
+  const o = output as {
+    response?: unknown;
+    choices?: { message?: { content?: unknown } }[];
+  } | null;
+  if (typeof o?.response === "string") return o.response;
+  const content = o?.choices?.[0]?.message?.content;
+  if (typeof content === "string") return content;
+  throw new ModelError(ID, `Workers AI model ${model} returned no text`);
+}
+
+function generateText(ai: WorkersAiBinding, size: "small" | "large") {
+  return async (runtime: AgentRuntime, params: GenerateTextParams): Promise<string> => {
+    if (!params || typeof params.prompt !== "string") {
+      throw new ModelError(ID, `TEXT_${size.toUpperCase()} needs params.prompt as a string`);
+    }
+    const model = modelFor(runtime, size);
+    const messages = [
+      ...(params.system ? [{ role: "system", content: params.system }] : []),
+      { role: "user", content: params.prompt },
+    ];
+    const output = await run(ai, model, {
+      messages,
+      max_tokens: params.maxTokens,
+      temperature: params.temperature,
+    });
+    return textOf(model, output);
+  };
+}
+
+function embed(ai: WorkersAiBinding) {
+  return async (runtime: AgentRuntime, params: EmbeddingParams | string): Promise<number[]> => {
+    const text = typeof params === "string" ? params : params?.text;
+    if (typeof text !== "string") {
+      throw new ModelError(ID, "TEXT_EMBEDDING needs params.text as a string");
+    }
+    const model =
+      runtime.getSetting("CLOUDFLARE_AI_EMBEDDING_MODEL") || DEFAULT_WORKERS_AI_EMBEDDING_MODEL;
+    const output = (await run(ai, model, { text: [text] })) as { data?: unknown } | null;
+    const vector = Array.isArray(output?.data) ? (output.data[0] as unknown) : undefined;
+    if (!Array.isArray(vector) || vector.length === 0 || !vector.every(Number.isFinite)) {
+      throw new ModelError(ID, `Workers AI model ${model} returned no embedding`);
+    }
+    const pinned = Number(runtime.getSetting("EMBEDDING_DIMENSION"));
+    if (pinned > 0 && vector.length !== pinned) {
+      throw new ModelError(
+        ID,
+        `Workers AI model ${model} returned a ${vector.length}-dimensional embedding but EMBEDDING_DIMENSION is ${pinned}; set EMBEDDING_DIMENSION=${vector.length} or CLOUDFLARE_AI_EMBEDDING_MODEL to a ${pinned}-dimensional model`,
+      );
+    }
+    return vector as number[];
+  };
+}
+
+/**
+ * TEXT_SMALL, TEXT_LARGE and TEXT_EMBEDDING over the `AI` binding. Settings:
+ * CLOUDFLARE_AI_TEXT_MODEL (both sizes), CLOUDFLARE_AI_SMALL_MODEL, CLOUDFLARE_AI_LARGE_MODEL,
+ * CLOUDFLARE_AI_EMBEDDING_MODEL, EMBEDDING_DIMENSION.
+ */
+export function createWorkersAiPlugin(ai: WorkersAiBinding): Plugin {
+  return {
+    name: ID,
+    description: "Cloudflare Workers AI through the Worker's AI binding",
+    priority: WORKERS_AI_PRIORITY,
+    models: {
+      [ModelType.TEXT_SMALL]: generateText(ai, "small"),
+      [ModelType.TEXT_LARGE]: generateText(ai, "large"),
+      [ModelType.TEXT_EMBEDDING]: embed(ai),
+    },
+  };
+}

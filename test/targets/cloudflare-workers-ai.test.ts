@@ -1,0 +1,166 @@
+// The Workers AI model provider over a fake `AI` binding (Miniflare cannot run Workers AI):
+// what it sends to env.AI.run, what it reads back, where it ranks among providers, and that
+// the Worker's agent turns it on exactly when the binding is there.
+import type { D1Database } from "@cloudflare/workers-types";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMemoryStorage } from "../../adapters/memory/index.ts";
+import {
+  createAgent,
+  ModelError,
+  ModelType,
+  parseCharacter,
+  silentLogger,
+} from "../../core/index.ts";
+import {
+  createWorkerAgent,
+  createWorkersAiPlugin,
+  DEFAULT_WORKERS_AI_EMBEDDING_MODEL,
+  DEFAULT_WORKERS_AI_LARGE_MODEL,
+  DEFAULT_WORKERS_AI_SMALL_MODEL,
+  type WorkersAiBinding,
+} from "../../targets/cloudflare/index.ts";
+import { type MiniflareD1, startMiniflareD1 } from "../support/miniflare-d1.ts";
+
+interface Call {
+  model: string;
+  inputs: Record<string, unknown>;
+}
+
+function fakeAi(answer: (call: Call) => unknown): WorkersAiBinding & { calls: Call[] } {
+  const calls: Call[] = [];
+  return {
+    calls,
+    async run(model, inputs) {
+      const call = { model, inputs };
+      calls.push(call);
+      return answer(call);
+    },
+  };
+}
+
+const character = parseCharacter({ name: "Tester", bio: "A test agent." });
+
+async function agentWith(ai: WorkersAiBinding, env: Record<string, unknown> = {}) {
+  return createAgent({
+    character,
+    storage: createMemoryStorage(),
+    env,
+    logger: silentLogger,
+    plugins: [createWorkersAiPlugin(ai)],
+  });
+}
+
+describe("Workers AI provider", () => {
+  it("sends system and prompt as chat messages to the default models and returns the text", async () => {
+    const ai = fakeAi(() => ({ response: "Hello from the edge" }));
+    const agent = await agentWith(ai);
+    const large = await agent.useModel(ModelType.TEXT_LARGE, {
+      prompt: "Say hi",
+      system: "Be brief",
+      maxTokens: 64,
+      temperature: 0.2,
+    });
+    expect(large).toBe("Hello from the edge");
+    await agent.useModel(ModelType.TEXT_SMALL, { prompt: "Yes or no?" });
+    expect(ai.calls).toEqual([
+      {
+        model: DEFAULT_WORKERS_AI_LARGE_MODEL,
+        inputs: {
+          messages: [
+            { role: "system", content: "Be brief" },
+            { role: "user", content: "Say hi" },
+          ],
+          max_tokens: 64,
+          temperature: 0.2,
+        },
+      },
+      {
+        model: DEFAULT_WORKERS_AI_SMALL_MODEL,
+        inputs: { messages: [{ role: "user", content: "Yes or no?" }] },
+      },
+    ]);
+  });
+
+  it("takes models from settings and reads OpenAI-shaped answers too", async () => {
+    const ai = fakeAi(() => ({ choices: [{ message: { content: "from gpt-oss" } }] }));
+    const agent = await agentWith(ai, {
+      CLOUDFLARE_AI_TEXT_MODEL: "@cf/openai/gpt-oss-20b",
+      CLOUDFLARE_AI_SMALL_MODEL: "@cf/meta/llama-3.2-3b-instruct",
+    });
+    expect(await agent.useModel(ModelType.TEXT_LARGE, { prompt: "x" })).toBe("from gpt-oss");
+    await agent.useModel(ModelType.TEXT_SMALL, { prompt: "x" });
+    expect(ai.calls.map((c) => c.model)).toEqual([
+      "@cf/openai/gpt-oss-20b",
+      "@cf/meta/llama-3.2-3b-instruct",
+    ]);
+  });
+
+  it("embeds with the default embedding model and checks EMBEDDING_DIMENSION", async () => {
+    const ai = fakeAi(() => ({ shape: [1, 3], data: [[0.1, 0.2, 0.3]] }));
+    const agent = await agentWith(ai, { EMBEDDING_DIMENSION: "3" });
+    expect(await agent.useModel(ModelType.TEXT_EMBEDDING, { text: "hello" })).toEqual([
+      0.1, 0.2, 0.3,
+    ]);
+    expect(ai.calls[0]).toEqual({
+      model: DEFAULT_WORKERS_AI_EMBEDDING_MODEL,
+      inputs: { text: ["hello"] },
+    });
+
+    const wide = await agentWith(ai, { EMBEDDING_DIMENSION: "768" });
+    await expect(wide.useModel(ModelType.TEXT_EMBEDDING, { text: "hello" })).rejects.toThrow(
+      /3-dimensional embedding but EMBEDDING_DIMENSION is 768/,
+    );
+  });
+
+  it("turns binding failures and empty answers into ModelError", async () => {
+    const failing = await agentWith(
+      fakeAi(() => {
+        throw new Error("3040: capacity exceeded");
+      }),
+    );
+    const error = await failing.useModel(ModelType.TEXT_LARGE, { prompt: "x" }).catch((e) => e);
+    expect(error).toBeInstanceOf(ModelError);
+    expect(error.message).toMatch(/capacity exceeded/);
+
+    const empty = await agentWith(fakeAi(() => ({})));
+    await expect(empty.useModel(ModelType.TEXT_LARGE, { prompt: "x" })).rejects.toThrow(
+      /returned no text/,
+    );
+  });
+
+  it("ranks below OpenAI and above the offline ELIZA", async () => {
+    const ai = fakeAi(() => ({ response: "ai" }));
+    const alone = await agentWith(ai);
+    expect(alone.getModel(ModelType.TEXT_LARGE)?.provider).toBe("workers-ai");
+    const withOpenAi = await agentWith(ai, { OPENAI_API_KEY: "sk-test" });
+    expect(withOpenAi.getModel(ModelType.TEXT_LARGE)?.provider).toBe("openai");
+    expect(withOpenAi.getModel(ModelType.TEXT_EMBEDDING)?.provider).toBe("openai");
+  });
+});
+
+describe("the Worker's agent", () => {
+  let d1: MiniflareD1;
+  beforeAll(async () => {
+    d1 = await startMiniflareD1();
+  });
+  afterAll(async () => {
+    await d1?.dispose();
+  });
+
+  it("uses Workers AI when AI is bound, the offline ELIZA when not", async () => {
+    const DB = d1.db as unknown as D1Database;
+    const bound = await createWorkerAgent({
+      DB,
+      AI: fakeAi(() => ({ response: "hi" })),
+      LOG_LEVEL: "silent",
+    });
+    expect(bound.getModel(ModelType.TEXT_LARGE)?.provider).toBe("workers-ai");
+    expect(bound.storage.kind).toBe("d1");
+    const unbound = await createWorkerAgent({ DB, LOG_LEVEL: "silent" });
+    expect(unbound.getModel(ModelType.TEXT_LARGE)?.provider).toBe("eliza-offline");
+  });
+
+  it("says which binding is missing when DB is not bound", async () => {
+    await expect(createWorkerAgent({} as never)).rejects.toThrow(/D1 binding "DB" is missing/);
+  });
+});
