@@ -3,7 +3,7 @@
 // beyond what the bindings are: D1 and Vectorize calls are per request by nature.
 import { createD1Storage } from "../../adapters/d1/index.ts";
 import { type AgentRuntime, characterAgentId, createAgent, type Plugin } from "../../core/index.ts";
-import { characterFromEnv, edgeConnectorPlugins, positiveIntSetting } from "../shared/index.ts";
+import { characterFromEnv, positiveIntSetting } from "../shared/index.ts";
 import type { WorkerEnv } from "./env.ts";
 import { createWorkersAiPlugin } from "./workers-ai.ts";
 
@@ -26,10 +26,6 @@ export async function createWorkerAgent(
     character,
     storage,
     env,
-    plugins: [
-      ...edgeConnectorPlugins,
-      ...(env.AI ? [createWorkersAiPlugin(env.AI)] : []),
-      ...plugins,
-    ],
+    plugins: [...(env.AI ? [createWorkersAiPlugin(env.AI)] : []), ...plugins],
   });
 }

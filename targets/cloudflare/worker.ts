@@ -1,13 +1,15 @@
 // The Worker: `fetch` serves the shared app, `scheduled` (Cron Triggers) runs one task tick.
-// Both keep work alive with ctx.waitUntil; the agent is built once per isolate, on first use.
-import { type Connector, createApp, type Plugin, runDueTasks } from "../../core/index.ts";
-import { agentPerIsolate, edgeConnectors, version } from "../shared/index.ts";
+// Both keep work alive with ctx.waitUntil. The env only arrives with the first event, so the
+// app and the agent are built then, once per isolate, and reused by later requests.
+import type { Hono } from "hono";
+import { type AppEnv, createApp, type Plugin, runDueTasks } from "../../core/index.ts";
+import { agentPerIsolate, type ConnectorSet, connectorsFor, version } from "../shared/index.ts";
 import { createWorkerAgent } from "./agent.ts";
 import type { WorkerContext, WorkerEnv, WorkerScheduledController } from "./env.ts";
 
 export interface WorkerOptions {
-  /** Webhook connectors; default the edge targets' list (targets/shared/connectors.ts). */
-  connectors?: Connector[];
+  /** Webhook connectors and their plugins; default those the env switches on. */
+  connectors?: ConnectorSet;
   /** More plugins for the agent (actions, providers, model providers). */
   plugins?: Plugin[];
 }
@@ -22,16 +24,23 @@ export interface Worker {
 }
 
 export function createWorker(options: WorkerOptions = {}): Worker {
-  const getAgent = agentPerIsolate((env: WorkerEnv) => createWorkerAgent(env, options.plugins));
-  const app = createApp({
-    getAgent: (c) => getAgent(c.env as WorkerEnv),
-    version,
-    waitUntil: (c, work) => c.executionCtx.waitUntil(work),
-    connectors: options.connectors ?? edgeConnectors,
-  });
+  let enabled: ConnectorSet | undefined;
+  const connectorsOf = (env: WorkerEnv) => (enabled ??= connectorsFor(env, options.connectors));
+  const getAgent = agentPerIsolate((env: WorkerEnv) =>
+    createWorkerAgent(env, [...connectorsOf(env).plugins, ...(options.plugins ?? [])]),
+  );
+  let app: Hono<AppEnv> | undefined;
+  const appOf = (env: WorkerEnv) =>
+    (app ??= createApp({
+      getAgent: (c) => getAgent(c.env as WorkerEnv),
+      version,
+      waitUntil: (c, work) => c.executionCtx.waitUntil(work),
+      connectors: connectorsOf(env).connectors,
+    }));
+
   return {
     fetch: async (request, env, ctx) =>
-      app.fetch(request, env, ctx as Parameters<typeof app.fetch>[2]),
+      appOf(env).fetch(request, env, ctx as Parameters<Hono["fetch"]>[2]),
     async scheduled(controller, env, ctx) {
       ctx.waitUntil(
         (async () => {

@@ -1,4 +1,4 @@
 export { type AgentFactory, agentPerIsolate } from "./agent-per-isolate.ts";
 export { characterFromEnv, positiveIntSetting } from "./character.ts";
-export { edgeConnectorPlugins, edgeConnectors } from "./connectors.ts";
+export { type ConnectorSet, connectorsFor } from "./connectors.ts";
 export { version } from "./version.ts";

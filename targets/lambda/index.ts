@@ -1,0 +1,19 @@
+import { createLambdaHandler } from "./handler.ts";
+
+export {
+  createLambdaAgent,
+  dynamoStorageFromEnv,
+  type LambdaEnv,
+  type StorageFactory,
+} from "./agent.ts";
+export * from "./events.ts";
+export {
+  createLambdaHandler,
+  type LambdaContext,
+  type LambdaHandler,
+  type LambdaHandlerOptions,
+} from "./handler.ts";
+export { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";
+
+/** The deployed handler (serverless.yml `handler: dist/lambda/index.handler`). */
+export const handler = createLambdaHandler();

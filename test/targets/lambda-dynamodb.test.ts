@@ -1,0 +1,466 @@
+// The Lambda handler (targets/lambda) against DynamoDB Local: API Gateway REST (v1) and HTTP
+// API (v2) events as API Gateway sends them, EventBridge scheduled events, and the async
+// self-invoke that finishes a webhook's background work, through a local Lambda Invoke API.
+// (The file name carries "dynamodb" so the global setup starts DynamoDB Local for it.)
+import { createServer, type Server } from "node:http";
+import { Hono } from "hono";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { createDynamoStorage, createTable } from "../../adapters/dynamodb/index.ts";
+import characterJson from "../../character.json" with { type: "json" };
+import {
+  type AppEnv,
+  characterAgentId,
+  parseCharacter,
+  REMINDER_TASK,
+  type StorageAdapter,
+  type TickReport,
+  type UUID,
+} from "../../core/index.ts";
+import { createLambdaHandler, dynamoStorageFromEnv } from "../../targets/lambda/index.ts";
+import { localClient } from "../support/dynamodb-local.ts";
+import {
+  type LambdaInvokeServer,
+  startLambdaInvokeServer,
+} from "../support/lambda-invoke-server.ts";
+
+const endpoint = inject("dynamodbEndpoint");
+const table = `lambda-target-${Date.now()}`;
+const API_TOKEN = "lambda-test-token";
+const agentId = characterAgentId(parseCharacter(characterJson));
+const baseEnv = {
+  DYNAMODB_TABLE: table,
+  DYNAMODB_ENDPOINT: endpoint,
+  API_TOKEN,
+  LOG_LEVEL: "silent",
+};
+
+// A route that shows what the app received: the exact body bytes, cookies, repeated headers.
+const echo = new Hono<AppEnv>().post("/", async (c) => {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  return c.json({
+    bodyHex: Buffer.from(bytes).toString("hex"),
+    cookie: c.req.header("cookie") ?? null,
+    forwardedFor: c.req.header("x-forwarded-for") ?? null,
+    query: c.req.queries(),
+  });
+});
+const echoConnectors = { connectors: [{ name: "echo", routes: echo }], plugins: [] };
+
+function v1Event(init: {
+  method: string;
+  path: string;
+  headers?: Record<string, string[]>;
+  query?: Record<string, string[]>;
+  body?: string | Uint8Array;
+}) {
+  const multiValueHeaders = {
+    host: ["abc123.execute-api.us-east-1.amazonaws.com"],
+    ...init.headers,
+  };
+  const body =
+    init.body instanceof Uint8Array ? Buffer.from(init.body).toString("base64") : init.body;
+  return {
+    resource: "/{proxy+}",
+    path: init.path,
+    httpMethod: init.method,
+    // API Gateway puts the last value of each header in `headers`, all of them in multiValueHeaders.
+    headers: Object.fromEntries(Object.entries(multiValueHeaders).map(([k, v]) => [k, v.at(-1)])),
+    multiValueHeaders,
+    queryStringParameters: init.query
+      ? Object.fromEntries(Object.entries(init.query).map(([k, v]) => [k, v.at(-1)]))
+      : null,
+    multiValueQueryStringParameters: init.query ?? null,
+    pathParameters: { proxy: init.path.slice(1) },
+    stageVariables: null,
+    requestContext: {
+      resourcePath: "/{proxy+}",
+      httpMethod: init.method,
+      path: `/prod${init.path}`,
+      stage: "prod",
+      domainName: "abc123.execute-api.us-east-1.amazonaws.com",
+      requestId: "c6af9ac6-7b61-11e6-9a41-93e8deadbeef",
+      identity: { sourceIp: "203.0.113.1" },
+    },
+    body: body ?? null,
+    isBase64Encoded: init.body instanceof Uint8Array,
+  };
+}
+
+function v2Event(init: {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  cookies?: string[];
+  rawQueryString?: string;
+  body?: string | Uint8Array;
+}) {
+  const body =
+    init.body instanceof Uint8Array ? Buffer.from(init.body).toString("base64") : init.body;
+  return {
+    version: "2.0",
+    routeKey: "$default",
+    rawPath: init.path,
+    rawQueryString: init.rawQueryString ?? "",
+    ...(init.cookies ? { cookies: init.cookies } : {}),
+    headers: { host: "xyz789.execute-api.us-east-1.amazonaws.com", ...init.headers },
+    requestContext: {
+      accountId: "123456789012",
+      apiId: "xyz789",
+      domainName: "xyz789.execute-api.us-east-1.amazonaws.com",
+      http: { method: init.method, path: init.path, protocol: "HTTP/1.1", sourceIp: "203.0.113.1" },
+      requestId: "JKJaXmPLvHcESHA=",
+      routeKey: "$default",
+      stage: "$default",
+      time: "01/Jan/2026:12:00:00 +0000",
+      timeEpoch: 1767268800000,
+    },
+    ...(body === undefined ? {} : { body }),
+    isBase64Encoded: init.body instanceof Uint8Array,
+  };
+}
+
+interface HttpResult {
+  statusCode: number;
+  body: string;
+  headers?: Record<string, string>;
+  multiValueHeaders?: Record<string, string[]>;
+}
+const json = (result: unknown) =>
+  JSON.parse((result as HttpResult).body) as Record<string, unknown>;
+
+function scheduledEvent(time: string) {
+  return {
+    version: "0",
+    id: `event-${time}`,
+    "detail-type": "Scheduled Event",
+    source: "aws.events",
+    account: "123456789012",
+    time,
+    region: "us-east-1",
+    resources: ["arn:aws:events:us-east-1:123456789012:rule/eliza-edge-tick"],
+    detail: {},
+  };
+}
+
+let storage: StorageAdapter;
+
+beforeAll(async () => {
+  await createTable(localClient(endpoint), table);
+  storage = createDynamoStorage({ tableName: table, endpoint, agentId });
+});
+
+afterAll(async () => {
+  await storage?.close();
+});
+
+describe("HTTP events", () => {
+  const handler = createLambdaHandler({
+    env: baseEnv,
+    connectors: echoConnectors,
+    selfInvoke: null,
+  });
+
+  it("answers /health from DynamoDB for v1 and v2 events", async () => {
+    for (const event of [
+      v1Event({ method: "GET", path: "/health" }),
+      v2Event({ method: "GET", path: "/health" }),
+    ]) {
+      const result = (await handler(event)) as HttpResult;
+      expect(result.statusCode).toBe(200);
+      expect(json(result)).toMatchObject({ status: "ok", name: "Eliza", storage: "dynamodb" });
+    }
+  });
+
+  it("round-trips /api/messages from a base64 v1 body with the token in multi-value headers", async () => {
+    const body = new TextEncoder().encode(
+      JSON.stringify({ text: "I need some help", userId: "ada" }),
+    );
+    const result = (await handler(
+      v1Event({
+        method: "POST",
+        path: "/api/messages",
+        headers: {
+          authorization: [`Bearer ${API_TOKEN}`],
+          "content-type": ["application/json"],
+        },
+        body,
+      }),
+    )) as HttpResult;
+    expect(result.statusCode).toBe(200);
+    const reply = json(result) as { roomUuid: UUID; replies: { text: string }[] };
+    expect(reply.replies[0]?.text).toMatch(/help/i);
+    // The v1 answer comes back in the shape the request used.
+    expect(result.multiValueHeaders?.["content-type"]?.[0]).toMatch(/application\/json/);
+
+    const stored = await storage.getMemories({ tableName: "messages", roomId: reply.roomUuid });
+    expect(stored.map((m) => m.content.text)).toContain("I need some help");
+
+    const history = (await handler(
+      v2Event({
+        method: "GET",
+        path: "/api/rooms/dm:ada/messages",
+        rawQueryString: "limit=10",
+        headers: { authorization: `Bearer ${API_TOKEN}` },
+      }),
+    )) as HttpResult;
+    expect(history.statusCode).toBe(200);
+    expect((json(history).messages as unknown[]).length).toBe(2);
+  });
+
+  it("refuses a missing token and gives unknown routes a 404 JSON error", async () => {
+    const denied = (await handler(
+      v2Event({ method: "POST", path: "/api/messages", body: '{"text":"hi"}' }),
+    )) as HttpResult;
+    expect(denied.statusCode).toBe(401);
+    for (const event of [
+      v1Event({ method: "GET", path: "/nowhere" }),
+      v2Event({ method: "DELETE", path: "/api/nowhere" }),
+    ]) {
+      const result = (await handler(event)) as HttpResult;
+      expect(result.statusCode).toBe(404);
+      expect(json(result)).toEqual({
+        error: { code: "not_found", message: expect.stringContaining("No route for") },
+      });
+    }
+  });
+
+  it("passes exact body bytes, v2 cookies, repeated headers and repeated query values to the app", async () => {
+    const bytes = new Uint8Array([0x7b, 0x00, 0xff, 0xfe, 0x7d]);
+    const v2 = json(
+      await handler(
+        v2Event({
+          method: "POST",
+          path: "/webhooks/echo",
+          rawQueryString: "tag=a&tag=b",
+          cookies: ["session=abc", "theme=dark"],
+          headers: { "x-forwarded-for": "198.51.100.1, 203.0.113.1" },
+          body: bytes,
+        }),
+      ),
+    );
+    expect(v2).toEqual({
+      bodyHex: "7b00fffe7d",
+      cookie: "session=abc; theme=dark",
+      forwardedFor: "198.51.100.1, 203.0.113.1",
+      query: { tag: ["a", "b"] },
+    });
+
+    const v1 = json(
+      await handler(
+        v1Event({
+          method: "POST",
+          path: "/webhooks/echo",
+          query: { tag: ["a", "b"] },
+          headers: { "x-forwarded-for": ["198.51.100.1", "203.0.113.1"], cookie: ["session=abc"] },
+          body: bytes,
+        }),
+      ),
+    );
+    expect(v1).toEqual({
+      bodyHex: "7b00fffe7d",
+      cookie: "session=abc",
+      forwardedFor: "198.51.100.1, 203.0.113.1",
+      query: { tag: ["a", "b"] },
+    });
+  });
+
+  it("answers 503 when DynamoDB is unreachable, so API Gateway's caller retries", async () => {
+    const down = createLambdaHandler({
+      env: { ...baseEnv, DYNAMODB_ENDPOINT: "http://127.0.0.1:9" },
+      selfInvoke: null,
+    });
+    const result = (await down(v2Event({ method: "GET", path: "/health" }))) as HttpResult;
+    expect(result.statusCode).toBe(503);
+  });
+});
+
+describe("scheduled events", () => {
+  const handler = createLambdaHandler({ env: baseEnv, selfInvoke: null });
+
+  it("runs due tasks on an EventBridge event, once per scheduled time", async () => {
+    // A room to speak in, made by a conversation.
+    const sent = json(
+      await handler(
+        v2Event({
+          method: "POST",
+          path: "/api/messages",
+          headers: { authorization: `Bearer ${API_TOKEN}`, "content-type": "application/json" },
+          body: JSON.stringify({ text: "Hello", userId: "grace" }),
+        }),
+      ),
+    ) as { roomUuid: UUID };
+    const remind = (text: string) =>
+      storage.createTask({
+        name: REMINDER_TASK,
+        agentId,
+        roomId: sent.roomUuid,
+        tags: ["queue"],
+        metadata: { text },
+        dueAt: Date.now() - 1_000,
+      });
+
+    const task = await remind("stretch");
+    const time = new Date().toISOString().replace(/\.\d+Z$/, "Z");
+    const report = (await handler(scheduledEvent(time))) as TickReport;
+    expect(report).toMatchObject({ ran: 1, succeeded: 1, duplicate: false });
+    expect(await storage.getTask(task)).toBeNull();
+
+    const again = await remind("drink water");
+    expect(await handler(scheduledEvent(time))).toMatchObject({ ran: 0, duplicate: true });
+    expect(await storage.getTask(again)).not.toBeNull();
+
+    // An EventBridge Scheduler target with the marker input runs a tick too.
+    expect(await handler({ elizaEdge: "tick", occurrence: `${time}/scheduler` })).toMatchObject({
+      ran: 1,
+    });
+    const texts = (await storage.getMemories({ tableName: "messages", roomId: sent.roomUuid })).map(
+      (m) => m.content.text,
+    );
+    expect(texts).toEqual(expect.arrayContaining(["Reminder: stretch", "Reminder: drink water"]));
+  });
+
+  it("logs and returns an error for an event it does not know, without throwing", async () => {
+    const errors: unknown[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => errors.push(args);
+    try {
+      expect(await handler({ Records: [] })).toMatchObject({
+        error: { code: "unrecognised_event" },
+      });
+    } finally {
+      console.error = original;
+    }
+    expect(errors).toHaveLength(1);
+  });
+});
+
+describe("background work through the async self-invoke", () => {
+  const FUNCTION = "eliza-edge-test-api";
+  const TELEGRAM_TOKEN = "123456:test-token";
+  const SECRET = "telegram-secret";
+  let telegram: Server;
+  let telegramUrl: string;
+  const sent: { method: string; body: Record<string, unknown> }[] = [];
+  let invoke: LambdaInvokeServer;
+  /** The container the invoke API runs events on: a different one from the request's. */
+  let other: ReturnType<typeof createLambdaHandler>;
+
+  beforeAll(async () => {
+    telegram = createServer(async (req, res) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of req) chunks.push(chunk as Buffer);
+      const method = (req.url ?? "").split("/").at(-1) ?? "";
+      sent.push({ method, body: JSON.parse(Buffer.concat(chunks).toString("utf8")) });
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end(
+        JSON.stringify({ ok: true, result: { message_id: sent.length, date: 0, chat: { id: 1 } } }),
+      );
+    });
+    await new Promise<void>((resolve) => telegram.listen(0, "127.0.0.1", resolve));
+    telegramUrl = `http://127.0.0.1:${(telegram.address() as { port: number }).port}`;
+    invoke = await startLambdaInvokeServer((_name, payload) => other(payload));
+  });
+
+  afterAll(async () => {
+    await invoke?.stop();
+    await new Promise<void>((resolve) => telegram?.close(() => resolve()));
+  });
+
+  const env = () => ({
+    ...baseEnv,
+    TELEGRAM_BOT_TOKEN: TELEGRAM_TOKEN,
+    TELEGRAM_WEBHOOK_SECRET: SECRET,
+    TELEGRAM_API_BASE: telegramUrl,
+    AWS_LAMBDA_FUNCTION_NAME: FUNCTION,
+    LAMBDA_ENDPOINT: invoke.endpoint,
+  });
+  const update = (updateId: number, text: string) =>
+    v2Event({
+      method: "POST",
+      path: "/webhooks/telegram",
+      headers: { "content-type": "application/json", "x-telegram-bot-api-secret-token": SECRET },
+      body: JSON.stringify({
+        update_id: updateId,
+        message: {
+          message_id: updateId,
+          date: 1767268800,
+          from: { id: 42, is_bot: false, first_name: "Ada" },
+          chat: { id: 42, type: "private", first_name: "Ada" },
+          text,
+        },
+      }),
+    });
+
+  it("acks the webhook, hands its inbox lease to a second invocation, which replies", async () => {
+    // The request's container freezes once it has answered: its background work stops at
+    // its first storage read and stays stopped until the test lets it go.
+    let thaw!: () => void;
+    const thawed = new Promise<void>((resolve) => {
+      thaw = resolve;
+    });
+    const freezing: typeof dynamoStorageFromEnv = async (e, character) => {
+      const real = await dynamoStorageFromEnv(e, character);
+      let frozen = false;
+      return new Proxy(real, {
+        get(target, property) {
+          const value = Reflect.get(target, property);
+          if (property === "getTask" && typeof value === "function") {
+            return async (...args: unknown[]) => {
+              if (!frozen) {
+                frozen = true;
+                await thawed;
+              }
+              return value.apply(target, args);
+            };
+          }
+          return typeof value === "function" ? value.bind(target) : value;
+        },
+      });
+    };
+    const request = createLambdaHandler({
+      env: { ...env(), LAMBDA_SELF_INVOKE: "true" },
+      storage: freezing,
+    });
+    other = createLambdaHandler({ env: { ...env(), LAMBDA_SELF_INVOKE: "true" } });
+
+    const ack = (await request(update(9001, "I feel sad"), {
+      awsRequestId: "req-1",
+    })) as HttpResult;
+    expect(ack.statusCode).toBe(200);
+    expect(json(ack)).toEqual({ ok: true });
+    // By the time the response is returned, the continuation was queued with Lambda.
+    expect(invoke.invocations).toHaveLength(1);
+    const [call] = invoke.invocations;
+    expect(call).toMatchObject({
+      functionName: FUNCTION,
+      invocationType: "Event",
+      payload: {
+        elizaEdge: "continue",
+        requestId: "req-1",
+        leases: [{ taskId: expect.any(String), owner: expect.stringMatching(/^inbox:/) }],
+      },
+    });
+    expect(await call!.run).toMatchObject({ ran: 1, succeeded: 1 });
+    expect(sent.filter((s) => s.method === "sendMessage")).toEqual([
+      {
+        method: "sendMessage",
+        body: expect.objectContaining({ chat_id: 42, text: expect.any(String) }),
+      },
+    ]);
+
+    // The frozen container wakes up later: its work finds the task done and sends nothing.
+    thaw();
+    const taskId = (call!.payload as { leases: { taskId: UUID }[] }).leases[0]!.taskId;
+    await request({ elizaEdge: "continue", leases: [] });
+    expect(await storage.getTask(taskId)).toBeNull();
+    expect(sent.filter((s) => s.method === "sendMessage")).toHaveLength(1);
+  });
+
+  it("without LAMBDA_SELF_INVOKE invokes nothing; the inbox lease waits for a tick", async () => {
+    const before = invoke.invocations.length;
+    const handler = createLambdaHandler({ env: env() });
+    const ack = (await handler(update(9002, "Hello there"))) as HttpResult;
+    expect(ack.statusCode).toBe(200);
+    expect(invoke.invocations).toHaveLength(before);
+  });
+});
