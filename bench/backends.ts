@@ -2,16 +2,21 @@
 // wire (D1 binding calls, Neon HTTP requests, PGlite queries; memory counts method calls).
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
-import { createD1Storage } from "../../adapters/d1/index.ts";
-import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
-import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import { createNeonHttpStorage, createPgliteStorage } from "../../adapters/postgres/index.ts";
-import { localClient, startDynamoDbLocal } from "../../test/support/dynamodb-local.ts";
-import { startMiniflareD1 } from "../../test/support/miniflare-d1.ts";
-import { startNeonHttpShim, useLocalNeonHttp } from "../../test/support/neon-http-shim.ts";
-import { startPgliteServer } from "../../test/support/pglite-server.ts";
-import { type Counter, countingD1, countingDynamo, countingMethods } from "./counters.ts";
-import type { CountedStorage } from "./measure.ts";
+import { createD1Storage } from "../adapters/d1/index.ts";
+import { createDynamoStorage } from "../adapters/dynamodb/index.ts";
+import { createMemoryStorage } from "../adapters/memory/index.ts";
+import { createNeonHttpStorage, createPgliteStorage } from "../adapters/postgres/index.ts";
+import { localClient, startDynamoDbLocal } from "../test/support/dynamodb-local.ts";
+import { startMiniflareD1 } from "../test/support/miniflare-d1.ts";
+import { startNeonHttpShim, useLocalNeonHttp } from "../test/support/neon-http-shim.ts";
+import { startPgliteServer } from "../test/support/pglite-server.ts";
+import {
+  type Counter,
+  countingD1,
+  countingDynamo,
+  countingMethods,
+} from "./roundtrips/counters.ts";
+import type { CountedStorage } from "./roundtrips/measure.ts";
 
 export type BackendName = "memory" | "pglite" | "neon-http" | "d1" | "dynamodb";
 

@@ -1,5 +1,5 @@
 // `npm run bench:roundtrips`: storage round trips per message, per backend.
-import { backends } from "./backends.ts";
+import { backends } from "../backends.ts";
 import { measureRoundTrips, type RoundTrips } from "./measure.ts";
 
 const rows: RoundTrips[] = [];

@@ -46,14 +46,15 @@ export async function runDueTasks(
   const owner = `tick:${randomUuid()}`;
   const overBudget = () => elapsed() - started >= budgetMs;
 
-  // Claim in small batches so a tick that runs out of budget leaves most due work unleased,
-  // free for the next tick at once rather than after the lease expires.
+  // Claim a batch, run it `concurrency` at a time, and hand back what the budget leaves
+  // unrun at once, so the next tick need not wait for those leases to expire.
+  const claimBatch = Math.max(concurrency, options.claimBatch ?? 25);
   while (report.ran + report.skipped < limit) {
     if (overBudget()) {
       report.more = true;
       break;
     }
-    const want = Math.min(concurrency, limit - report.ran - report.skipped);
+    const want = Math.min(claimBatch, limit - report.ran - report.skipped);
     const claimed = await runtime.storage.claimDueTasks({
       now,
       limit: want,
@@ -62,8 +63,28 @@ export async function runDueTasks(
       agentId: runtime.agentId,
     });
     if (claimed.length === 0) break;
-    await Promise.all(claimed.map((task) => runOne(runtime, task, owner, now, report)));
-    if (claimed.length < want) break;
+    const queue = [...claimed];
+    await Promise.all(
+      Array.from({ length: concurrency }, async () => {
+        for (let task = queue.shift(); task; task = queue.shift()) {
+          if (overBudget()) {
+            queue.unshift(task);
+            return;
+          }
+          await runOne(runtime, task, owner, now, report);
+        }
+      }),
+    );
+    if (queue.length > 0) {
+      report.remaining += queue.length;
+      report.more = true;
+      await Promise.all(
+        queue.map((task) => runtime.storage.releaseTaskLease(task.id as UUID, owner)),
+      );
+      break;
+    }
+    // A short batch does not mean nothing is left: racing ticks may have taken the rest of
+    // this batch's candidates. Only an empty claim ends the tick.
   }
   if (report.ran + report.skipped >= limit) report.more = true;
   return report;

@@ -34,6 +34,8 @@ export interface RunDueTasksOptions {
   leaseMs?: number;
   /** Runs at once within the tick; default 4. */
   concurrency?: number;
+  /** Tasks leased per claim (one round trip); default 25. */
+  claimBatch?: number;
   /**
    * The platform's id for this trigger (Cloudflare scheduledTime, EventBridge time, a
    * Schedules execution id). A second delivery of the same occurrence runs nothing.

@@ -1,7 +1,7 @@
 // The round-trip budget is a count, not a time, so it is asserted: a change that adds a
 // query to the message path fails here before it slows every message at the edge.
 import { describe, expect, it } from "vitest";
-import { backends } from "../../bench/roundtrips/backends.ts";
+import { backends } from "../../bench/backends.ts";
 import { measureRoundTrips } from "../../bench/roundtrips/measure.ts";
 
 describe("storage round trips per message", () => {

@@ -1,0 +1,118 @@
+// A local stand-in for Discord's REST API (base .../api/v10): interaction webhooks (PATCH and
+// DELETE @original, POST follow-ups), channel messages with `Authorization: Bot <token>`, and
+// the bulk-overwrite command routes. Checks what Discord checks that matters here (content
+// length, the bot token, a live interaction token) and records every request.
+import {
+  type RecordedRequest,
+  type ScriptedResponse,
+  type ScriptedServer,
+  startScriptedServer,
+} from "./openai-server.ts";
+
+export interface FakeDiscordOptions {
+  /** The bot token channel messages must carry; default "bot-token-test". */
+  botToken?: string;
+}
+
+export interface DiscordPost {
+  method: string;
+  /** "original" (PATCH @original), "followup", "channel", "delete-original". */
+  kind: "original" | "followup" | "channel" | "delete-original";
+  /** The interaction token or the channel id. */
+  where: string;
+  content?: string;
+  body: Record<string, unknown>;
+}
+
+export interface FakeDiscordServer extends ScriptedServer {
+  /** DISCORD_API_BASE: origin + "/api/v10". */
+  url: string;
+  botToken: string;
+  /** Messages Discord accepted, in order. */
+  messages(): DiscordPost[];
+  /** Interaction tokens the fake treats as expired (answers 401 code 50027). */
+  expiredTokens: Set<string>;
+  /** Commands last registered, by "global" or guild id. */
+  commands: Map<string, unknown[]>;
+}
+
+export function discordError(status: number, message: string, code = 0): ScriptedResponse {
+  return { status, body: { message, code } };
+}
+
+export async function startFakeDiscord(
+  options: FakeDiscordOptions = {},
+): Promise<FakeDiscordServer> {
+  const botToken = options.botToken ?? "bot-token-test";
+  const accepted = new Map<RecordedRequest, DiscordPost>();
+  const expiredTokens = new Set<string>();
+  const commands = new Map<string, unknown[]>();
+  let nextId = 1_100_000_000_000_000_000n;
+
+  const server = await startScriptedServer((request) => {
+    const path = (request.path.split("?")[0] ?? "").replace(/^\/api\/v10/, "");
+    const body = (request.body ?? {}) as Record<string, unknown>;
+    const message = (kind: DiscordPost["kind"], where: string): ScriptedResponse => {
+      const content = typeof body.content === "string" ? body.content : undefined;
+      if (kind !== "delete-original") {
+        if (!content) return discordError(400, "Cannot send an empty message", 50006);
+        if (content.length > 2000) {
+          return {
+            status: 400,
+            body: {
+              message: "Invalid Form Body",
+              code: 50035,
+              errors: {
+                content: {
+                  _errors: [
+                    { code: "BASE_TYPE_MAX_LENGTH", message: "Must be 2000 or fewer in length." },
+                  ],
+                },
+              },
+            },
+          };
+        }
+      }
+      accepted.set(request, { method: request.method, kind, where, content, body });
+      if (kind === "delete-original") return { status: 204 };
+      nextId += 1n;
+      return { body: { id: String(nextId), channel_id: where, content, type: 0 } };
+    };
+
+    let m = /^\/webhooks\/(\d+)\/([^/]+)(\/messages\/@original)?$/.exec(path);
+    if (m) {
+      const token = m[2]!;
+      if (expiredTokens.has(token)) return discordError(401, "Invalid Webhook Token", 50027);
+      if (m[3] && request.method === "PATCH") return message("original", token);
+      if (m[3] && request.method === "DELETE") return message("delete-original", token);
+      if (!m[3] && request.method === "POST") return message("followup", token);
+      return discordError(405, "405: Method Not Allowed");
+    }
+    const auth = request.headers.authorization;
+    if (auth !== `Bot ${botToken}`) return discordError(401, "401: Unauthorized");
+    m = /^\/channels\/(\d+)\/messages$/.exec(path);
+    if (m && request.method === "POST") return message("channel", m[1]!);
+    m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(path);
+    if (m && request.method === "PUT") {
+      if (!Array.isArray(request.body)) return discordError(400, "Invalid Form Body", 50035);
+      const stored = (request.body as Record<string, unknown>[]).map((c, i) => ({
+        id: String(2_000_000_000_000_000_000n + BigInt(i)),
+        application_id: m![1],
+        ...(m![2] ? { guild_id: m![2] } : {}),
+        version: "1",
+        ...c,
+      }));
+      commands.set(m[2] ?? "global", stored);
+      return { body: stored };
+    }
+    return discordError(404, "404: Not Found");
+  });
+
+  return Object.assign(server, {
+    url: `${server.origin}/api/v10`,
+    botToken,
+    messages: () => server.requests.flatMap((r) => (accepted.has(r) ? [accepted.get(r)!] : [])),
+    expiredTokens,
+    commands,
+  });
+}
