@@ -7,6 +7,10 @@
 //   (notes/platform-facts.md, NousResearch/hermes-agent#3899).
 // - a network failure with no response (refused, DNS): retryable; nothing reached the API.
 // - other 4xx: the request is wrong (chat gone, bot blocked, bad token); not retryable.
+// Every definite failure is a PlatformApiError, a core DeliveryError: the message service lets
+// it fail the turn before the reply is recorded, so the inbox task answers again later.
+
+import { DeliveryError } from "../core/index.ts";
 
 export interface DeliveryOptions {
   /** Default the global fetch. */
@@ -21,14 +25,16 @@ export interface DeliveryOptions {
   timeoutMs?: number;
 }
 
-export class DeliveryError extends Error {
+export class PlatformApiError extends DeliveryError {
+  /** The HTTP status; 0 when no response came. */
   readonly status: number;
   /** True when the same request may succeed later (429, 5xx, no connection). */
   readonly retryable: boolean;
+  /** The platform's error body, parsed when JSON. */
   readonly body: unknown;
   constructor(message: string, status: number, retryable: boolean, body?: unknown) {
     super(message);
-    this.name = "DeliveryError";
+    this.name = "PlatformApiError";
     this.status = status;
     this.retryable = retryable;
     this.body = body;
@@ -72,7 +78,7 @@ export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Pro
       if (name === "TimeoutError" || name === "AbortError") {
         return { outcome: "unknown", error: `${call.label} timed out` };
       }
-      throw new DeliveryError(`${call.label} failed: ${String(error)}`, 0, true);
+      throw new PlatformApiError(`${call.label} failed: ${String(error)}`, 0, true);
     }
     const text = await response.text();
     let body: unknown = text;
@@ -92,15 +98,15 @@ export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Pro
         await sleep(waitMs);
         continue;
       }
-      throw new DeliveryError(message, 429, true, body);
+      throw new PlatformApiError(message, 429, true, body);
     }
     if (response.status >= 500) {
       if (attempt === 1) {
         await sleep(options.serverErrorPauseMs ?? 1000);
         continue;
       }
-      throw new DeliveryError(message, response.status, true, body);
+      throw new PlatformApiError(message, response.status, true, body);
     }
-    throw new DeliveryError(message, response.status, false, body);
+    throw new PlatformApiError(message, response.status, false, body);
   }
 }

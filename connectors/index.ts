@@ -7,7 +7,7 @@ import type { DeliveryOptions } from "./deliver.ts";
 import { discordConnector, discordPlugin } from "./discord/connector.ts";
 import { telegramConnector, telegramPlugin } from "./telegram/connector.ts";
 
-export { callApi, type Delivery, DeliveryError, type DeliveryOptions } from "./deliver.ts";
+export { callApi, type Delivery, type DeliveryOptions, PlatformApiError } from "./deliver.ts";
 export { type DiscordOptions, discordConnector, discordPlugin } from "./discord/connector.ts";
 export { splitText } from "./split.ts";
 export { type TelegramOptions, telegramConnector, telegramPlugin } from "./telegram/connector.ts";

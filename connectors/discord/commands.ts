@@ -1,7 +1,7 @@
 // The slash commands this app offers, and registering them: a PUT that replaces the whole list
 // (developers/interactions/application-commands#bulk-overwrite-global-application-commands).
 // Guild commands update at once; global ones can take a while to appear everywhere.
-import { DeliveryError } from "../deliver.ts";
+import { PlatformApiError } from "../deliver.ts";
 import { callDiscord, type DiscordApi } from "./api.ts";
 
 export const ASK_COMMAND = {
@@ -45,7 +45,7 @@ export async function registerCommands(
   // PUT replaces the list: sending it twice is harmless, so a timeout may simply be retried.
   const result = await callDiscord(api, "PUT", path, params.commands ?? [ASK_COMMAND]);
   if (result.outcome !== "sent") {
-    throw new DeliveryError("discord command registration timed out; run it again", 0, true);
+    throw new PlatformApiError("discord command registration timed out; run it again", 0, true);
   }
   return result.body as { id: string; name: string }[];
 }

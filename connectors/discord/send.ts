@@ -4,7 +4,8 @@
 // DISCORD_BOT_TOKEN. Content is cut at Discord's 2000 characters, and mentions in what the
 // model wrote never ping anyone (allowed_mentions: none).
 import type { AgentRuntime, Content, SendHandler, SendTarget } from "../../core/index.ts";
-import { DeliveryError, type DeliveryOptions } from "../deliver.ts";
+import { type DeliveryOptions, PlatformApiError } from "../deliver.ts";
+import { sendChunks } from "../send-chunks.ts";
 import { splitText } from "../split.ts";
 import { callDiscord, DISCORD_API_BASE, type DiscordApi } from "./api.ts";
 import { INTERACTION_TOKEN_MS } from "./parse.ts";
@@ -24,10 +25,12 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
     if (!text) return;
     const base = runtime.getSetting("DISCORD_API_BASE") ?? DISCORD_API_BASE;
     const hook = liveInteraction(runtime, target);
-    let unknown = 0;
-    for (const [index, chunk] of splitText(text, DISCORD_MESSAGE_LIMIT).entries()) {
+    let viaInteraction = hook !== undefined;
+    const chunks = splitText(text, DISCORD_MESSAGE_LIMIT);
+    const scope = `discord:${String(target.channelId)}`;
+    const result = await sendChunks(runtime, content, scope, chunks, async (chunk, index) => {
       const body = { content: chunk, allowed_mentions: NO_MENTIONS };
-      if (hook) {
+      if (hook && viaInteraction) {
         try {
           // Only the first piece of the first reply replaces "thinking…"; the claim makes
           // that hold across concurrent sends and a retried run.
@@ -40,20 +43,18 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
             ));
           const api: DiscordApi = { base, delivery: options.delivery };
           const path = `/webhooks/${hook.applicationId}/${hook.token}`;
-          const result = original
+          return original
             ? await callDiscord(api, "PATCH", `${path}/messages/@original`, body)
             : await callDiscord(api, "POST", path, body);
-          if (result.outcome === "unknown") unknown++;
-          continue;
         } catch (error) {
           if (!(isDeadToken(error) && runtime.getSetting("DISCORD_BOT_TOKEN"))) throw error;
           runtime.logger.warn("discord interaction token no longer valid; posting to the channel");
+          viaInteraction = false;
         }
       }
-      const result = await postToChannel(runtime, target, body, base, options.delivery);
-      if (result.outcome === "unknown") unknown++;
-    }
-    if (unknown > 0) {
+      return postToChannel(runtime, target, body, base, options.delivery);
+    });
+    if (result.unknown > 0) {
       runtime.logger.warn("discord send timed out; not resent, it may have arrived", {
         channelId: String(target.channelId),
       });
@@ -118,7 +119,7 @@ function postToChannel(
 }
 
 function isDeadToken(error: unknown): boolean {
-  if (!(error instanceof DeliveryError)) return false;
+  if (!(error instanceof PlatformApiError)) return false;
   const code = (error.body as { code?: unknown } | undefined)?.code;
   return (error.status === 401 || error.status === 404) && DEAD_TOKEN_CODES.has(Number(code));
 }

@@ -1,9 +1,10 @@
 // Replies and reminders to a Telegram chat: sendMessage, as plain text (no parse_mode, so
 // nothing the model writes needs escaping and nothing can break entity parsing), split at
 // Telegram's 4096-character limit. The first chunk replies to the user's message; the rest
-// follow it. Retry rules are in deliver.ts.
+// follow it. Retry rules are in deliver.ts; partial sends in send-chunks.ts.
 import type { AgentRuntime, Content, SendHandler, SendTarget } from "../../core/index.ts";
-import { DeliveryError, type DeliveryOptions } from "../deliver.ts";
+import { type Delivery, type DeliveryOptions, PlatformApiError } from "../deliver.ts";
+import { sendChunks } from "../send-chunks.ts";
 import { splitText } from "../split.ts";
 import { callTelegram, TELEGRAM_API_BASE, type TelegramApi } from "./api.ts";
 import type { TelegramResult } from "./types.ts";
@@ -17,50 +18,36 @@ export interface TelegramSendParams {
   messageThreadId?: number;
 }
 
-/**
- * Sends `text` as one message per chunk. Returns how many chunks Telegram acknowledged and
- * how many went out with an unknown outcome (timed out: maybe delivered, never resent).
- */
-export async function sendTelegramText(
+/** One chunk. A group that became a supergroup has a new id; Telegram names it: send there. */
+export async function sendTelegramChunk(
   api: TelegramApi,
   params: TelegramSendParams,
-): Promise<{ sent: number; unknown: number }> {
-  let chatId = params.chatId;
-  const tally = { sent: 0, unknown: 0 };
-  for (const [index, chunk] of splitText(params.text, TELEGRAM_MESSAGE_LIMIT).entries()) {
-    const body = {
-      chat_id: chatId,
-      text: chunk,
-      ...(params.messageThreadId === undefined
-        ? {}
-        : { message_thread_id: params.messageThreadId }),
-      ...(index === 0 && params.replyToMessageId !== undefined
-        ? {
-            // A deleted original must not cost the reply: send it unthreaded instead.
-            reply_parameters: {
-              message_id: params.replyToMessageId,
-              allow_sending_without_reply: true,
-            },
-          }
-        : {}),
-    };
-    let result: Awaited<ReturnType<typeof callTelegram>>;
-    try {
-      result = await callTelegram(api, "sendMessage", body);
-    } catch (error) {
-      // A group that became a supergroup has a new id; Telegram names it, so send there once.
-      const moved =
-        error instanceof DeliveryError
-          ? (error.body as TelegramResult | undefined)?.parameters?.migrate_to_chat_id
-          : undefined;
-      if (moved === undefined) throw error;
-      chatId = moved;
-      result = await callTelegram(api, "sendMessage", { ...body, chat_id: chatId });
-    }
-    if (result.outcome === "sent") tally.sent++;
-    else tally.unknown++;
+  first: boolean,
+): Promise<Delivery> {
+  const body = {
+    chat_id: params.chatId,
+    text: params.text,
+    ...(params.messageThreadId === undefined ? {} : { message_thread_id: params.messageThreadId }),
+    ...(first && params.replyToMessageId !== undefined
+      ? {
+          // A deleted original must not cost the reply: send it unthreaded instead.
+          reply_parameters: {
+            message_id: params.replyToMessageId,
+            allow_sending_without_reply: true,
+          },
+        }
+      : {}),
+  };
+  try {
+    return await callTelegram(api, "sendMessage", body);
+  } catch (error) {
+    const moved =
+      error instanceof PlatformApiError
+        ? (error.body as TelegramResult | undefined)?.parameters?.migrate_to_chat_id
+        : undefined;
+    if (moved === undefined) throw error;
+    return callTelegram(api, "sendMessage", { ...body, chat_id: moved });
   }
-  return tally;
 }
 
 export interface TelegramSendOptions {
@@ -69,8 +56,9 @@ export interface TelegramSendOptions {
 
 /**
  * The runtime's send handler for source "telegram": inbox replies (which carry the message
- * to reply to) and reminders (which carry only the chat). A failure that may succeed later
- * throws, so the task that owns the send (a reminder) retries it.
+ * to reply to) and reminders (which carry only the chat). A definite failure throws, so the
+ * task that owns the send (the inbox message, the reminder) runs again later; a timeout does
+ * not, since the message may have arrived.
  */
 export function telegramSendHandler(options: TelegramSendOptions = {}): SendHandler {
   return async (runtime: AgentRuntime, target: SendTarget, content: Content) => {
@@ -82,18 +70,16 @@ export function telegramSendHandler(options: TelegramSendOptions = {}): SendHand
     if (typeof chatId !== "number" && typeof chatId !== "string") {
       throw new Error("telegram send target has no chatId");
     }
-    const result = await sendTelegramText(
-      {
-        token,
-        base: runtime.getSetting("TELEGRAM_API_BASE") ?? TELEGRAM_API_BASE,
-        delivery: options.delivery,
-      },
-      {
-        chatId,
-        text,
-        replyToMessageId: numberOr(target.replyToMessageId),
-        messageThreadId: numberOr(target.messageThreadId),
-      },
+    const api: TelegramApi = {
+      token,
+      base: runtime.getSetting("TELEGRAM_API_BASE") ?? TELEGRAM_API_BASE,
+      delivery: options.delivery,
+    };
+    const replyToMessageId = numberOr(target.replyToMessageId);
+    const messageThreadId = numberOr(target.messageThreadId);
+    const chunks = splitText(text, TELEGRAM_MESSAGE_LIMIT);
+    const result = await sendChunks(runtime, content, `telegram:${chatId}`, chunks, (chunk, i) =>
+      sendTelegramChunk(api, { chatId, text: chunk, replyToMessageId, messageThreadId }, i === 0),
     );
     if (result.unknown > 0) {
       runtime.logger.warn("telegram sendMessage timed out; not resent, it may have arrived", {
