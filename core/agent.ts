@@ -4,6 +4,7 @@ import type { Character } from "./character.ts";
 import type { Logger } from "./logger.ts";
 import { createAnthropicPlugin } from "./models/anthropic.ts";
 import { createElizaPlugin } from "./models/eliza/index.ts";
+import { createLocalEmbeddingPlugin } from "./models/local-embedding.ts";
 import { createOpenAIPlugin } from "./models/openai.ts";
 import { ModelType } from "./models/types.ts";
 import type { Plugin } from "./plugin.ts";
@@ -32,6 +33,7 @@ export function modelPluginsFor(env: Record<string, unknown>, character: Charact
   const plugins: Plugin[] = [];
   if (has("ANTHROPIC_API_KEY")) plugins.push(createAnthropicPlugin());
   if (has("OPENAI_API_KEY") || has("OPENAI_BASE_URL")) plugins.push(createOpenAIPlugin());
+  if (has("LOCAL_EMBEDDING_URL")) plugins.push(createLocalEmbeddingPlugin());
   return plugins;
 }
 

@@ -46,6 +46,7 @@ export {
   ELIZA_GREETING,
   type ElizaEngine,
 } from "./models/eliza/index.ts";
+export { createLocalEmbeddingPlugin, embedManyLocally } from "./models/local-embedding.ts";
 export { createOpenAIPlugin, embedMany } from "./models/openai.ts";
 export {
   type EmbeddingParams,

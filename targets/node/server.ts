@@ -10,6 +10,7 @@ import {
   type StorageAdapter,
 } from "../../core/index.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
+import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.ts";
 import { storageFromEnv } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
@@ -48,12 +49,21 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   const storage =
     options.storage ??
     (await storageFromEnv(env, { agentId: characterAgentId(character), cwd: options.cwd }));
-  const runtime = await createAgent({ character, storage, env, logger: options.logger });
   const tickEvery = env.TASK_INTERVAL_MS === undefined ? 5000 : Number(env.TASK_INTERVAL_MS);
   if (!Number.isFinite(tickEvery) || tickEvery < 0) {
     throw new Error(
       `TASK_INTERVAL_MS must be a number of milliseconds (0 = off), got ${env.TASK_INTERVAL_MS}`,
     );
+  }
+  const sidecar = await embeddingSidecarFromEnv(env);
+  const agentEnv = sidecar ? { ...env, LOCAL_EMBEDDING_URL: sidecar.url } : env;
+  let runtime: AgentRuntime;
+  try {
+    runtime = await createAgent({ character, storage, env: agentEnv, logger: options.logger });
+  } catch (error) {
+    await sidecar?.stop();
+    await storage.close();
+    throw error;
   }
   const tasks = tickEvery > 0 ? startTaskLoop(runtime, tickEvery) : undefined;
   const app = createApp({
@@ -77,7 +87,23 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await tasks?.stop();
       await runtime.stop();
+      await sidecar?.stop();
       await storage.close();
     },
   };
+}
+
+/**
+ * LOCAL_EMBEDDING_MODEL_PATH starts a sidecar for this process, unless LOCAL_EMBEDDING_URL
+ * already names a running one. A pinned EMBEDDING_DIMENSION is checked against the model here.
+ */
+async function embeddingSidecarFromEnv(env: NodeEnv): Promise<EmbeddingSidecar | undefined> {
+  const modelPath = env.LOCAL_EMBEDDING_MODEL_PATH?.trim();
+  if (!modelPath || env.LOCAL_EMBEDDING_URL?.trim()) return undefined;
+  const pinned = env.EMBEDDING_DIMENSION?.trim();
+  return startEmbeddingSidecar({
+    modelPath,
+    env,
+    expectedDimension: pinned ? Number(pinned) : undefined,
+  });
 }
