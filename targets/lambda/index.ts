@@ -1,5 +1,3 @@
-import { createLambdaHandler } from "./handler.ts";
-
 export {
   createLambdaAgent,
   dynamoStorageFromEnv,
@@ -14,6 +12,3 @@ export {
   type LambdaHandlerOptions,
 } from "./handler.ts";
 export { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";
-
-/** The deployed handler (serverless.yml `handler: dist/lambda/index.handler`). */
-export const handler = createLambdaHandler();

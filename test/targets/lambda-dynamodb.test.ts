@@ -2,10 +2,18 @@
 // API (v2) events as API Gateway sends them, EventBridge scheduled events, and the async
 // self-invoke that finishes a webhook's background work, through a local Lambda Invoke API.
 // (The file name carries "dynamodb" so the global setup starts DynamoDB Local for it.)
+import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { Hono } from "hono";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { createDynamoStorage, createTable } from "../../adapters/dynamodb/index.ts";
+import {
+  createDynamoStorage,
+  createTable,
+  tableDefinition,
+} from "../../adapters/dynamodb/index.ts";
 import characterJson from "../../character.json" with { type: "json" };
 import {
   type AppEnv,
@@ -16,6 +24,7 @@ import {
   type TickReport,
   type UUID,
 } from "../../core/index.ts";
+import { writeLambdaBundle } from "../../targets/lambda/build.ts";
 import { createLambdaHandler, dynamoStorageFromEnv } from "../../targets/lambda/index.ts";
 import { localClient } from "../support/dynamodb-local.ts";
 import {
@@ -462,5 +471,58 @@ describe("background work through the async self-invoke", () => {
     const ack = (await handler(update(9002, "Hello there"))) as HttpResult;
     expect(ack.statusCode).toBe(200);
     expect(invoke.invocations).toHaveLength(before);
+  });
+});
+
+describe("the deployable bundle", () => {
+  /** The issue's budget: the handler with the AWS SDK clients it uses, minified. */
+  const BUDGET = 1024 * 1024;
+
+  it("fits 1 MiB minified with its SDK clients, and runs as Lambda loads it", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "eliza-edge-lambda-"));
+    const saved = { ...process.env };
+    try {
+      const bundle = await writeLambdaBundle(dir);
+      expect(bundle.bytes).toBeLessThanOrEqual(BUDGET);
+      const inputs = Object.keys(bundle.metafile.inputs);
+      for (const client of ["@aws-sdk/client-dynamodb", "@aws-sdk/client-lambda"]) {
+        expect(inputs.some((input) => input.includes(client))).toBe(true);
+      }
+      expect(JSON.parse(await readFile(join(dir, "package.json"), "utf8"))).toEqual({
+        type: "module",
+      });
+      // As Lambda runs it: configuration in process.env, `index.handler` exported.
+      Object.assign(process.env, baseEnv);
+      const { handler } = (await import(pathToFileURL(join(dir, "index.js")).href)) as {
+        handler: (event: unknown) => Promise<HttpResult>;
+      };
+      const health = await handler(v2Event({ method: "GET", path: "/health" }));
+      expect(health.statusCode).toBe(200);
+      expect(json(health)).toMatchObject({ storage: "dynamodb" });
+    } finally {
+      for (const key of Object.keys(baseEnv)) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("serverless.yml declares the table as the adapter defines it, with TTL", async () => {
+    const yml = await readFile(new URL("../../serverless.yml", import.meta.url), "utf8");
+    const definition = tableDefinition("t");
+    expect(yml).toMatch(/^configValidationMode: error$/m);
+    expect(yml).toMatch(/BillingMode: PAY_PER_REQUEST/);
+    for (const attribute of definition.AttributeDefinitions ?? []) {
+      expect(yml).toContain(`{ AttributeName: ${attribute.AttributeName}, AttributeType: S }`);
+    }
+    for (const index of definition.GlobalSecondaryIndexes ?? []) {
+      expect(yml).toContain(`- IndexName: ${index.IndexName}`);
+      for (const key of index.KeySchema ?? []) {
+        expect(yml).toContain(`{ AttributeName: ${key.AttributeName}, KeyType: ${key.KeyType} }`);
+      }
+    }
+    expect(yml).toMatch(/TimeToLiveSpecification:\s+AttributeName: ttl\s+Enabled: true/);
+    expect(yml).toMatch(/handler: dist\/lambda\/index\.handler/);
   });
 });

@@ -1,0 +1,50 @@
+// The agent as a Vercel function builds it: Postgres on Neon over HTTP (one fetch per query,
+// nothing to keep open between invocations). The schema is applied at deploy time with
+// `npm run db:migrate`, never by a function, so a cold start costs no migration check.
+// neon-http.ts is imported directly: the adapter's index also exports PGlite, which a
+// function must not carry.
+import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
+import {
+  type AgentRuntime,
+  type Character,
+  characterAgentId,
+  createAgent,
+  type Plugin,
+  type StorageAdapter,
+  setting,
+} from "../../core/index.ts";
+import { characterFromEnv } from "../shared/index.ts";
+
+export type VercelEnv = Record<string, string | undefined>;
+
+export type StorageFactory = (
+  env: VercelEnv,
+  character: Character,
+) => StorageAdapter | Promise<StorageAdapter>;
+
+export const neonStorageFromEnv: StorageFactory = (env, character) => {
+  const connectionString = setting(env, "DATABASE_URL");
+  if (!connectionString) {
+    throw new Error("DATABASE_URL is not set: add the Neon connection string to the project");
+  }
+  return createNeonHttpStorage({
+    connectionString,
+    agentId: characterAgentId(character),
+    migrate: false,
+  });
+};
+
+export async function createVercelAgent(
+  env: VercelEnv,
+  options: { storage?: StorageFactory; plugins?: Plugin[] } = {},
+): Promise<AgentRuntime> {
+  const character = characterFromEnv(env);
+  const storage = await (options.storage ?? neonStorageFromEnv)(env, character);
+  await storage.init();
+  return createAgent({
+    character,
+    storage,
+    env,
+    plugins: options.plugins,
+  });
+}

@@ -1,0 +1,7 @@
+export {
+  createVercelAgent,
+  neonStorageFromEnv,
+  type StorageFactory,
+  type VercelEnv,
+} from "./agent.ts";
+export { createVercelHandler, type VercelHandler, type VercelHandlerOptions } from "./handler.ts";

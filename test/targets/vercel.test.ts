@@ -1,0 +1,141 @@
+// The Vercel function (api/index.ts over targets/vercel) called with web Requests, as Vercel's
+// Node runtime calls it, on Postgres through the real Neon HTTP driver (a local /sql shim in
+// front of PGlite), migrated beforehand as `npm run db:migrate` does at deploy time.
+import { readFile } from "node:fs/promises";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
+import characterJson from "../../character.json" with { type: "json" };
+import {
+  characterAgentId,
+  parseCharacter,
+  REMINDER_TASK,
+  type StorageAdapter,
+  type UUID,
+} from "../../core/index.ts";
+import { createVercelHandler, type VercelHandler } from "../../targets/vercel/index.ts";
+import {
+  type NeonHttpShim,
+  startNeonHttpShim,
+  useLocalNeonHttp,
+} from "../support/neon-http-shim.ts";
+import { type PgliteServer, startPgliteServer } from "../support/pglite-server.ts";
+
+const API_TOKEN = "vercel-test-token";
+const CRON_SECRET = "cron-secret-0123456789abcdef";
+const agentId = characterAgentId(parseCharacter(characterJson));
+
+let server: PgliteServer;
+let shim: NeonHttpShim;
+let storage: StorageAdapter;
+let handler: VercelHandler;
+const background: Promise<unknown>[] = [];
+
+beforeAll(async () => {
+  server = await startPgliteServer();
+  shim = await startNeonHttpShim();
+  useLocalNeonHttp(shim);
+  // `npm run db:migrate` before the deploy: the function itself never migrates.
+  storage = createNeonHttpStorage({ connectionString: server.url, agentId });
+  await storage.init();
+  handler = createVercelHandler({
+    env: { DATABASE_URL: server.url, API_TOKEN, CRON_SECRET, LOG_LEVEL: "silent" },
+    waitUntil: (work) => background.push(work),
+  });
+});
+
+afterAll(async () => {
+  await Promise.allSettled(background);
+  await shim?.stop();
+  await server?.stop();
+});
+
+const call = (path: string, init: RequestInit = {}) =>
+  handler(new Request(`https://eliza-edge.vercel.app${path}`, init));
+const api = (path: string, body?: unknown) =>
+  call(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers: { authorization: `Bearer ${API_TOKEN}`, "content-type": "application/json" },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+
+describe("Vercel function on Neon over HTTP", () => {
+  it("answers /health with the neon-http storage", async () => {
+    const response = await call("/health");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      status: "ok",
+      name: "Eliza",
+      storage: "neon-http",
+    });
+  });
+
+  it("round-trips /api/messages and keeps the conversation in Postgres", async () => {
+    const reply = await api("/api/messages", { text: "I need some help", userId: "ada" });
+    expect(reply.status).toBe(200);
+    const body = (await reply.json()) as { roomUuid: UUID; replies: { text: string }[] };
+    expect(body.replies[0]?.text).toMatch(/help/i);
+    const rows = await server.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM memories WHERE room_id = $1",
+      [body.roomUuid],
+    );
+    expect(rows.rows[0]?.n).toBe(2);
+    const unknown = await call("/api/nowhere");
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: { code: "not_found" } });
+  });
+
+  it("runs /api/cron only with the right CRON_SECRET", async () => {
+    const sent = (await (
+      await api("/api/messages", { text: "Hello", userId: "grace" })
+    ).json()) as {
+      roomUuid: UUID;
+    };
+    const task = await storage.createTask({
+      name: REMINDER_TASK,
+      agentId,
+      roomId: sent.roomUuid,
+      tags: ["queue"],
+      metadata: { text: "stretch" },
+      dueAt: Date.now() - 1_000,
+    });
+
+    const missing = await call("/api/cron", { headers: { "user-agent": "vercel-cron/1.0" } });
+    expect(missing.status).toBe(401);
+    const wrong = await call("/api/cron", {
+      headers: { authorization: "Bearer not-the-secret", "user-agent": "vercel-cron/1.0" },
+    });
+    expect(wrong.status).toBe(401);
+    expect(await storage.getTask(task)).not.toBeNull();
+
+    const right = await call("/api/cron", {
+      headers: { authorization: `Bearer ${CRON_SECRET}`, "user-agent": "vercel-cron/1.0" },
+    });
+    expect(right.status).toBe(200);
+    expect(await right.json()).toMatchObject({ ran: 1, succeeded: 1 });
+    expect(await storage.getTask(task)).toBeNull();
+  });
+
+  it("api/index.ts serves GET and POST from process.env", async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, { DATABASE_URL: server.url, API_TOKEN, LOG_LEVEL: "silent" });
+    try {
+      const fn = (await import("../../api/index.ts")) as Record<string, VercelHandler>;
+      expect(typeof fn.POST).toBe("function");
+      const health = await fn.GET!(new Request("https://eliza-edge.vercel.app/health"));
+      expect(health.status).toBe(200);
+    } finally {
+      for (const key of ["DATABASE_URL", "API_TOKEN", "LOG_LEVEL"]) {
+        if (saved[key] === undefined) delete process.env[key];
+        else process.env[key] = saved[key];
+      }
+    }
+  });
+
+  it("vercel.json routes every path to the function and ticks /api/cron", async () => {
+    const config = JSON.parse(
+      await readFile(new URL("../../vercel.json", import.meta.url), "utf8"),
+    );
+    expect(config.rewrites).toEqual([{ source: "/(.*)", destination: "/api" }]);
+    expect(config.crons).toEqual([{ path: "/api/cron", schedule: expect.any(String) }]);
+  });
+});
