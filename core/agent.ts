@@ -2,6 +2,7 @@
 // place that decides which model providers are on. Every target calls this; none repeats it.
 import type { Character } from "./character.ts";
 import type { Logger } from "./logger.ts";
+import { canEmbed, embedText } from "./memory/embed.ts";
 import { createAnthropicPlugin } from "./models/anthropic.ts";
 import { createElizaPlugin } from "./models/eliza/index.ts";
 import { createLocalEmbeddingPlugin } from "./models/local-embedding.ts";
@@ -9,6 +10,7 @@ import { createOpenAIPlugin } from "./models/openai.ts";
 import { ModelType } from "./models/types.ts";
 import type { Plugin } from "./plugin.ts";
 import { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
+import { memoryPlugin } from "./plugins/memory/index.ts";
 import { tasksPlugin } from "./plugins/tasks/index.ts";
 import { AgentRuntime } from "./runtime/agent-runtime.ts";
 import type { StorageAdapter } from "./storage.ts";
@@ -48,6 +50,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     plugins: [
       bootstrapPlugin,
       tasksPlugin,
+      memoryPlugin,
       ...modelPluginsFor(env, options.character),
       ...(options.plugins ?? []),
       // Always last and lowest: the agent answers even with nothing configured.
@@ -55,6 +58,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     ],
   });
   await runtime.initialize();
+  await pinEmbeddingDimension(runtime);
   if (runtime.getModel(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
     runtime.logger.info(
       "No model provider configured (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY): " +
@@ -62,4 +66,18 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     );
   }
   return runtime;
+}
+
+/**
+ * Pins the storage's embedding width. A configured EMBEDDING_DIMENSION is trusted (pinned in
+ * initialize, checked against every vector the model returns), so a cold start costs no model
+ * call; without it, one probe embedding tells the width.
+ */
+async function pinEmbeddingDimension(runtime: AgentRuntime): Promise<void> {
+  if (runtime.getSetting("EMBEDDING_DIMENSION") || !canEmbed(runtime)) return;
+  const probe = await embedText(runtime, "embedding dimension probe");
+  await runtime.storage.ensureEmbeddingDimension(probe.length);
+  runtime.logger.info(
+    `Embedding width ${probe.length} found by a probe; set EMBEDDING_DIMENSION=${probe.length} to skip it`,
+  );
 }

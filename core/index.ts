@@ -24,6 +24,20 @@ export { secretMatches } from "./http/auth.ts";
 export { readJson } from "./http/body.ts";
 export { ApiError, errorBody, toErrorResponse } from "./http/errors.ts";
 export { createConsoleLogger, type Logger, type LogLevel, silentLogger } from "./logger.ts";
+export {
+  canEmbed,
+  DEFAULT_EMBEDDING_BUDGET_MS,
+  EMBED_TASK,
+  embedText,
+  embedWithinBudget,
+} from "./memory/embed.ts";
+export {
+  characterKnowledgeStrings,
+  chunkText,
+  type IngestReport,
+  ingestKnowledge,
+  type KnowledgeSource,
+} from "./memory/knowledge.ts";
 export { DeliveryError } from "./messages/delivery-error.ts";
 export {
   type HandleMessageOptions,
@@ -72,6 +86,7 @@ export type {
   State,
 } from "./plugin.ts";
 export { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
+export { memoryPlugin } from "./plugins/memory/index.ts";
 export {
   parseReminder,
   REMINDER_TASK,

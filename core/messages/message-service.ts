@@ -1,10 +1,12 @@
 // elizaOS's message pipeline: save → should-respond → compose state → plan (<response> XML)
 // → actions → evaluators, with RUN_STARTED / RUN_ENDED around it. Everything about one
 // message lives in this call's locals, so concurrent messages on one runtime never mix.
+import { EMBED_TASK, embedWithinBudget } from "../memory/embed.ts";
 import { ModelType } from "../models/types.ts";
 import type { ActionResult, State } from "../plugin.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
+import type { StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
 import { DeliveryError } from "./delivery-error.ts";
@@ -65,9 +67,13 @@ export const messageService: MessageService = {
     await runtime.emitEvent(EventType.MESSAGE_RECEIVED, { ...base, message });
     await runtime.emitEvent(EventType.RUN_STARTED, { ...base, entityId: message.entityId });
 
-    const save = options.alreadySaved
-      ? []
-      : [{ op: "createMemory" as const, memory: message, tableName: MemoryTable.MESSAGES }];
+    const save: StorageOp[] = [];
+    if (!options.alreadySaved) {
+      const embedded = await embedWithinBudget(runtime, message.content.text);
+      if (embedded && "embedding" in embedded) message.embedding = embedded.embedding;
+      save.push({ op: "createMemory", memory: message, tableName: MemoryTable.MESSAGES });
+      if (embedded && "deferred" in embedded) save.push(embedLaterOp(runtime, message.id));
+    }
     if (options.connection) await runtime.ensureConnection(options.connection, save);
     else if (save.length) await runtime.storage.batch(save);
 
@@ -127,7 +133,15 @@ export const messageService: MessageService = {
             ? error
             : new DeliveryError(`reply not delivered: ${String(error)}`, { cause: error });
         }
-        await runtime.storage.createMemory(reply, MemoryTable.MESSAGES);
+        const embedded = await embedWithinBudget(runtime, reply.content.text);
+        if (embedded && "embedding" in embedded) reply.embedding = embedded.embedding;
+        const writes: StorageOp[] = [
+          { op: "createMemory", memory: reply, tableName: MemoryTable.MESSAGES },
+        ];
+        if (embedded && "deferred" in embedded) writes.push(embedLaterOp(runtime, reply.id));
+        // A lone write needs no transaction (DynamoDB bills one at twice the cost).
+        if (writes.length === 1) await runtime.storage.createMemory(reply, MemoryTable.MESSAGES);
+        else await runtime.storage.batch(writes);
         responses.push(reply);
         await runtime.emitEvent(EventType.MESSAGE_SENT, { ...base, message: reply });
         return [reply];
@@ -227,4 +241,21 @@ async function planResponse(
   const best = outputs.find((o) => /<text>/i.test(o)) ?? outputs[outputs.length - 1] ?? "";
   const text = salvageText(best);
   return { content: { text, actions: text ? ["REPLY"] : ["NONE"] }, providers: [] };
+}
+
+/** A task that embeds the memory later, written in the same batch as the memory itself. */
+function embedLaterOp(runtime: AgentRuntime, memoryId: UUID): StorageOp {
+  const now = runtime.now();
+  return {
+    op: "createTask",
+    task: {
+      id: randomUuid(),
+      name: EMBED_TASK,
+      agentId: runtime.agentId,
+      tags: ["queue"],
+      metadata: { memoryId },
+      dueAt: now,
+      createdAt: now,
+    },
+  };
 }

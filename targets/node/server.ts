@@ -10,6 +10,7 @@ import {
   type StorageAdapter,
 } from "../../core/index.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
+import { ingestCharacterKnowledge } from "./knowledge.ts";
 import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.ts";
 import { storageFromEnv } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
@@ -60,6 +61,14 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   let runtime: AgentRuntime;
   try {
     runtime = await createAgent({ character, storage, env: agentEnv, logger: options.logger });
+  } catch (error) {
+    await sidecar?.stop();
+    await storage.close();
+    throw error;
+  }
+  try {
+    const ingested = await ingestCharacterKnowledge(runtime, options.cwd);
+    if (ingested?.documents) runtime.logger.info("knowledge ingested", { ...ingested });
   } catch (error) {
     await sidecar?.stop();
     await storage.close();

@@ -1,6 +1,9 @@
+import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../fakes/openai-server.ts";
+import { ensureSidecarInstalled } from "../support/embedding-sidecar.ts";
 import { type RunningTarget, spawnNodeTarget, tempDataDir } from "../support/spawn-node-target.ts";
+import { writeTinyGguf } from "../support/tiny-gguf.ts";
 
 let target: RunningTarget | undefined;
 afterEach(async () => {
@@ -59,6 +62,37 @@ describe("npm start (Node target)", () => {
       texts = history.messages.map((m: { text: string }) => m.text);
     }
     expect(texts.at(-1)).toBe("Reminder: drink water");
+  });
+
+  it("starts the GGUF embedding sidecar for LOCAL_EMBEDDING_MODEL_PATH and ingests knowledge", {
+    timeout: 120_000,
+  }, async () => {
+    await ensureSidecarInstalled();
+    const model = await writeTinyGguf({ path: join(tempDataDir(), "tiny.gguf"), width: 32 });
+    target = await spawnNodeTarget({
+      LOCAL_EMBEDDING_MODEL_PATH: model.path,
+      CHARACTER_JSON: JSON.stringify({
+        name: "Eliza",
+        knowledge: ["The spare key is under the blue pot."],
+      }),
+    });
+    const health = await (await fetch(`${target.url}/health`)).json();
+    expect(health.models.embedding).toBe("local-embedding");
+    expect(target.output()).toContain("knowledge ingested");
+    expect(target.output()).toContain("Embedding width 32");
+    const { status } = await ask(target.url, "where is the spare key?");
+    expect(status).toBe(200);
+    expect(await target.stop()).toBe(0);
+  });
+
+  it("fails at startup with a clear message for a bad model file", async () => {
+    const dir = tempDataDir();
+    await ensureSidecarInstalled();
+    const bad = join(dir, "garbage.gguf");
+    await import("node:fs/promises").then((fs) => fs.writeFile(bad, "not a model at all"));
+    await expect(spawnNodeTarget({ LOCAL_EMBEDDING_MODEL_PATH: bad })).rejects.toThrow(
+      /model|GGUF|gguf/,
+    );
   });
 
   it("keeps data in memory only when ALLOW_NO_DATABASE=true", async () => {

@@ -1,0 +1,17 @@
+// `npm run knowledge:ingest`: embed the character's knowledge into the configured storage.
+import { characterAgentId, createAgent } from "../../core/index.ts";
+import { loadCharacter } from "./config.ts";
+import { ingestCharacterKnowledge } from "./knowledge.ts";
+import { storageFromEnv } from "./storage.ts";
+
+try {
+  const character = await loadCharacter(process.env);
+  const storage = await storageFromEnv(process.env, { agentId: characterAgentId(character) });
+  const runtime = await createAgent({ character, storage, env: process.env });
+  const report = await ingestCharacterKnowledge(runtime);
+  console.log(report ? JSON.stringify(report) : "nothing to ingest");
+  await storage.close();
+} catch (error) {
+  console.error(`knowledge:ingest failed: ${(error as Error).message}`);
+  process.exit(1);
+}
