@@ -26,12 +26,22 @@ interface Call {
   inputs: Record<string, unknown>;
 }
 
-function fakeAi(answer: (call: Call) => unknown): WorkersAiBinding & { calls: Call[] } {
+/**
+ * A fake `AI` binding. Embedding calls (`{text: [...]}`, also made by the agent at startup to
+ * learn the width when EMBEDDING_DIMENSION is unset) get a 3-wide vector unless `answer`
+ * handles them; `calls` keeps the text-generation calls only, unless `all` is asked for.
+ */
+function fakeAi(
+  answer: (call: Call) => unknown,
+  options: { embeddings?: boolean } = {},
+): WorkersAiBinding & { calls: Call[] } {
   const calls: Call[] = [];
   return {
     calls,
     async run(model, inputs) {
       const call = { model, inputs };
+      const isEmbedding = Array.isArray(inputs.text);
+      if (isEmbedding && !options.embeddings) return { shape: [1, 3], data: [[0.1, 0.2, 0.3]] };
       calls.push(call);
       return answer(call);
     },
@@ -96,7 +106,7 @@ describe("Workers AI provider", () => {
   });
 
   it("embeds with the default embedding model and checks EMBEDDING_DIMENSION", async () => {
-    const ai = fakeAi(() => ({ shape: [1, 3], data: [[0.1, 0.2, 0.3]] }));
+    const ai = fakeAi(() => ({ shape: [1, 3], data: [[0.1, 0.2, 0.3]] }), { embeddings: true });
     const agent = await agentWith(ai, { EMBEDDING_DIMENSION: "3" });
     expect(await agent.useModel(ModelType.TEXT_EMBEDDING, { text: "hello" })).toEqual([
       0.1, 0.2, 0.3,
@@ -117,6 +127,7 @@ describe("Workers AI provider", () => {
       fakeAi(() => {
         throw new Error("3040: capacity exceeded");
       }),
+      { EMBEDDING_DIMENSION: "3" },
     );
     const error = await failing.useModel(ModelType.TEXT_LARGE, { prompt: "x" }).catch((e) => e);
     expect(error).toBeInstanceOf(ModelError);
@@ -132,7 +143,7 @@ describe("Workers AI provider", () => {
     const ai = fakeAi(() => ({ response: "ai" }));
     const alone = await agentWith(ai);
     expect(alone.getModel(ModelType.TEXT_LARGE)?.provider).toBe("workers-ai");
-    const withOpenAi = await agentWith(ai, { OPENAI_API_KEY: "sk-test" });
+    const withOpenAi = await agentWith(ai, { OPENAI_API_KEY: "sk-test", EMBEDDING_DIMENSION: "3" });
     expect(withOpenAi.getModel(ModelType.TEXT_LARGE)?.provider).toBe("openai");
     expect(withOpenAi.getModel(ModelType.TEXT_EMBEDDING)?.provider).toBe("openai");
   });
