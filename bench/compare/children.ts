@@ -1,0 +1,83 @@
+// Runs one framework's agent in a child process of its own, so start-up and peak RSS belong to
+// that framework alone. Each child is bundled first (esbuild, Node platform): eliza-edge whole,
+// elizaOS as it ships, imported from bench/elizaos/node_modules.
+import { spawn } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import type { ChildEvent } from "./protocol.ts";
+
+export interface ChildRun {
+  /** Parent's clock: spawn → the first reply's line arrived. */
+  coldStartMs: number;
+  overheadMs: number[];
+  maxRssBytes: number;
+}
+
+const outDir = mkdtempSync(join(tmpdir(), "eliza-edge-bench-"));
+
+export async function bundleChild(entry: string, name: string): Promise<string> {
+  const outfile = join(outDir, `${name}.mjs`);
+  await build({
+    entryPoints: [entry],
+    outfile,
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    // Some dependencies still call require() for Node builtins.
+    banner: {
+      js: "import { createRequire } from 'node:module'; const require = createRequire(import.meta.url);",
+    },
+    logLevel: "silent",
+  });
+  return outfile;
+}
+
+/** Runs a bundled child; `firstOnly` stops it after the first reply (cold-start samples). */
+export function runChild(
+  file: string,
+  env: Record<string, string>,
+  firstOnly: boolean,
+): Promise<ChildRun> {
+  return new Promise((resolve, reject) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, [file], {
+      env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "error", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let coldStartMs = 0;
+    let pending = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => {
+      stderr = (stderr + chunk).slice(-4000);
+    });
+    child.stdout.on("data", (chunk: Buffer) => {
+      pending += chunk;
+      const lines = pending.split("\n");
+      pending = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.startsWith("BENCH ")) continue;
+        const event = JSON.parse(line.slice(6)) as ChildEvent;
+        if (event.type === "first-reply") {
+          coldStartMs = performance.now() - started;
+          if (!event.text) {
+            child.kill("SIGKILL");
+            reject(new Error(`${file}: the first reply was empty`));
+          } else if (firstOnly) {
+            child.kill("SIGKILL");
+            resolve({ coldStartMs, overheadMs: [], maxRssBytes: 0 });
+          }
+        } else {
+          resolve({ coldStartMs, overheadMs: event.overheadMs, maxRssBytes: event.maxRssBytes });
+        }
+      }
+    });
+    child.once("exit", (code, signal) => {
+      if (signal !== "SIGKILL" && code !== 0) {
+        reject(new Error(`${file} exited with ${code ?? signal}:\n${stderr}`));
+      }
+    });
+  });
+}
