@@ -15,6 +15,7 @@ import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.
 import { storageFromEnv } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
+import { webChatRoutes } from "./web/routes.ts";
 
 export interface NodeServerOptions {
   env?: NodeEnv;
@@ -81,6 +82,8 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     version,
     openWithoutToken,
   });
+  // The local web chat at GET /; it calls /api like any client, so API_TOKEN still applies.
+  app.route("/", webChatRoutes());
 
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));

@@ -1,0 +1,20 @@
+// GET / on the Node target: the local web chat, one HTML file with its script and styles inline
+// (chat.html), no build step. It talks to the same REST API as any other client.
+import { readFileSync } from "node:fs";
+import { Hono } from "hono";
+import type { AppEnv } from "../../../core/index.ts";
+
+const PAGE_HEADERS = {
+  "content-type": "text/html; charset=utf-8",
+  "cache-control": "no-cache",
+  // The page only talks to its own origin; inline script and styles are its whole code.
+  "content-security-policy":
+    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  "x-content-type-options": "nosniff",
+  "referrer-policy": "no-referrer",
+};
+
+export function webChatRoutes(): Hono<AppEnv> {
+  const page = readFileSync(new URL("./chat.html", import.meta.url), "utf8");
+  return new Hono<AppEnv>().get("/", (c) => c.body(page, 200, PAGE_HEADERS));
+}
