@@ -1,6 +1,6 @@
 // The elizaOS character file, validated with zod. Real elizaOS files load unchanged: unknown
 // fields are kept (passthrough), and a bad file fails with the path of the offending field.
-import { z } from "zod";
+import * as z from "zod";
 import type { UUID } from "./types.ts";
 import { stringToUuid } from "./uuid.ts";
 

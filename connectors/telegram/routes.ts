@@ -3,7 +3,7 @@
 // storage outage (503: nothing was stored, the retry is accepted) or a misconfiguration asks for
 // a retry; a bad update is refused, an unwanted one acknowledged and dropped.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import {
   ApiError,
   type AppEnv,

@@ -1,6 +1,6 @@
 // Anthropic's Messages API (https://docs.anthropic.com/en/api/messages). Text only:
 // Anthropic has no embeddings, so an agent pairs it with another TEXT_EMBEDDING provider.
-import { z } from "zod";
+import * as z from "zod";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import {

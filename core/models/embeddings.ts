@@ -1,7 +1,7 @@
 // Reading an OpenAI-shaped embeddings response, shared by every provider that speaks it
 // (OpenAI-compatible servers, the local GGUF sidecar): one vector per text, in input order,
 // each of the pinned width, so a malformed answer never reaches storage.
-import { z } from "zod";
+import * as z from "zod";
 import { ModelError } from "./types.ts";
 
 export const embeddingResponse = z.object({

@@ -1,7 +1,7 @@
 // OpenAI-compatible chat completions and embeddings. The same wire protocol is spoken by
 // OpenAI, Groq, OpenRouter, Together, vLLM, Ollama and llama.cpp's server, so OPENAI_BASE_URL
 // selects the vendor and a missing key is fine for local servers.
-import { z } from "zod";
+import * as z from "zod";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import {

@@ -2,9 +2,8 @@
 // file, dist/lambda/index.js, which serverless.yml packages. Bundling (rather than relying on
 // the SDK in the Lambda runtime) pins the SDK version we test and keeps cold starts small.
 import { mkdir, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Metafile, type Plugin } from "esbuild";
+import { build, type Metafile } from "esbuild";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const LAMBDA_ENTRY = `${root}targets/lambda/main.ts`;
@@ -15,27 +14,6 @@ export interface LambdaBundle {
   bytes: number;
   metafile: Metafile;
 }
-
-/**
- * zod's `z` namespace re-exports every error-message locale (`z.locales`, ~260 KB minified),
- * which esbuild cannot drop through `import { z } from "zod"`. Only English is ever used
- * (zod configures it itself), so the bundle gets a locales module holding English alone.
- */
-const englishZodLocaleOnly: Plugin = {
-  name: "english-zod-locale-only",
-  setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](classic|core)[\\/]/.test(args.importer)
-        ? { path: args.importer, namespace: "zod-locales" }
-        : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: "zod-locales" }, (args) => ({
-      contents: 'export { default as en } from "../locales/en.js";',
-      resolveDir: dirname(args.path),
-      loader: "js",
-    }));
-  },
-};
 
 export async function bundleLambda(entry = LAMBDA_ENTRY): Promise<LambdaBundle> {
   const result = await build({
@@ -49,7 +27,6 @@ export async function bundleLambda(entry = LAMBDA_ENTRY): Promise<LambdaBundle> 
     metafile: true,
     legalComments: "none",
     logLevel: "silent",
-    plugins: [englishZodLocaleOnly],
     // Some SDK dependencies still call require(); ESM output needs one defined.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

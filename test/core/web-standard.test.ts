@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
 import { Miniflare } from "miniflare";
 import { afterAll, describe, expect, it } from "vitest";
 import { bundleForWorkers } from "../support/bundle-check.ts";
@@ -24,9 +25,12 @@ describe("core stays web-standard", () => {
     expect(offenders).toEqual([]);
   });
 
-  it("bundles for a neutral platform with no Node builtins", async () => {
+  it("bundles for a neutral platform with no Node builtins, within its size budget", async () => {
     const bundle = await bundleForWorkers(join(root, "core/index.ts"));
     expect(bundle.nodeImports).toEqual([]);
+    // Budget for all of core with hono and zod, minified and gzipped. `import * as z from
+    // "zod"` (not `{ z }`) is what lets esbuild drop zod's ~260 KB of locales.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(90 * 1024);
   });
 
   it("catches a forbidden node: import with the same check", async () => {

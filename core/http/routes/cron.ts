@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { runDueTasks } from "../../tasks/run-due-tasks.ts";
 import type { AppEnv } from "../app.ts";
 import { ApiError } from "../errors.ts";

@@ -2,7 +2,7 @@
 // (a user name, a session id); they are mapped to this agent's UUIDs with createUniqueUuid,
 // the same way on write and read, so the caller never needs to know our ids.
 import { Hono } from "hono";
-import { z } from "zod";
+import * as z from "zod";
 import { messageService } from "../../messages/message-service.ts";
 import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
 import { ChannelType, type Memory, MemoryTable } from "../../types.ts";
