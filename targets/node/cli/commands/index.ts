@@ -1,0 +1,18 @@
+import type { Command } from "../command.ts";
+import { characterValidate } from "./character-validate.ts";
+import { chat } from "./chat.ts";
+import { discordRegisterCommands, telegramSetWebhook, telegramWebhookInfo } from "./connectors.ts";
+import { migrate } from "./migrate.ts";
+import { start } from "./start.ts";
+import { tick } from "./tick.ts";
+
+export const commands: Command[] = [
+  start,
+  chat,
+  migrate,
+  tick,
+  telegramSetWebhook,
+  telegramWebhookInfo,
+  discordRegisterCommands,
+  characterValidate,
+];
