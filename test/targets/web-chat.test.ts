@@ -16,9 +16,10 @@ let browser: Browser;
 let target: RunningTarget | undefined;
 let page: Page | undefined;
 
+// The first run on a fresh machine installs Debian's chromium (about a minute).
 beforeAll(async () => {
   browser = await launchChromium();
-});
+}, 300_000);
 afterAll(async () => {
   await browser?.close();
 });
