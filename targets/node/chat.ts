@@ -1,7 +1,10 @@
-// `npm run chat`: talk to the agent in the terminal, through the same pipeline as the API.
+// `npm run chat`: talk to the agent in the terminal. When `npm start` is already serving on
+// HOST:PORT the chat goes through its REST API, because two processes must never open one
+// embedded PGlite directory; otherwise it runs the agent in this process on the same storage.
 import { createInterface } from "node:readline/promises";
 import {
   ChannelType,
+  type Character,
   characterAgentId,
   createAgent,
   createUniqueUuid,
@@ -10,21 +13,82 @@ import {
 import { loadCharacter } from "./config.ts";
 import { storageFromEnv } from "./storage.ts";
 
+type Say = (text: string) => Promise<string[]>;
+
 const env = process.env;
-const character = await loadCharacter(env);
-const storage = await storageFromEnv(env, { agentId: characterAgentId(character) });
-const runtime = await createAgent({ character, storage, env });
 const userName = env.USER ?? "you";
-const entityId = createUniqueUuid(runtime, `terminal:${userName}`);
-const roomId = createUniqueUuid(runtime, `terminal:${userName}:room`);
-const connection = {
-  entityId,
-  roomId,
-  userName,
-  name: userName,
-  source: "terminal",
-  type: ChannelType.DM,
-};
+const roomKey = `terminal:${userName}`;
+
+async function runningServer(): Promise<Say | undefined> {
+  const base = `http://${env.HOST ?? "127.0.0.1"}:${env.PORT ?? "3000"}`;
+  const headers: Record<string, string> = { "content-type": "application/json" };
+  if (env.API_TOKEN) headers.authorization = `Bearer ${env.API_TOKEN}`;
+  try {
+    const health = await fetch(`${base}/health`, { signal: AbortSignal.timeout(1000) });
+    if (!health.ok) return undefined;
+  } catch {
+    return undefined;
+  }
+  console.log(`(talking to the server at ${base})`);
+  return async (text) => {
+    const res = await fetch(`${base}/api/messages`, {
+      method: "POST",
+      headers,
+      body: JSON.stringify({ text, userId: roomKey, roomId: roomKey, userName }),
+    });
+    const body = (await res.json()) as {
+      replies?: { text: string }[];
+      error?: { message: string };
+    };
+    if (!res.ok) throw new Error(body.error?.message ?? `HTTP ${res.status}`);
+    return (body.replies ?? []).map((r) => r.text);
+  };
+}
+
+async function inProcess(character: Character): Promise<{ say: Say; close: () => Promise<void> }> {
+  const storage = await storageFromEnv(env, { agentId: characterAgentId(character) });
+  const runtime = await createAgent({ character, storage, env });
+  const entityId = createUniqueUuid(runtime, roomKey);
+  const roomId = createUniqueUuid(runtime, roomKey);
+  const connection = {
+    entityId,
+    roomId,
+    userName,
+    name: userName,
+    source: "terminal",
+    type: ChannelType.DM,
+  };
+  const say: Say = async (text) => {
+    const replies: string[] = [];
+    await messageService.handleMessage(
+      runtime,
+      {
+        entityId,
+        roomId,
+        content: { text, source: "terminal", channelType: ChannelType.DM },
+        metadata: { entityName: userName },
+      },
+      (content) => {
+        replies.push(content.text ?? "");
+      },
+      { connection },
+    );
+    return replies;
+  };
+  return {
+    say,
+    close: async () => {
+      await runtime.stop();
+      await storage.close();
+    },
+  };
+}
+
+// Validated either way, so a broken character file is reported before anything else.
+const character = await loadCharacter(env);
+const remote = await runningServer();
+const local = remote ? undefined : await inProcess(character);
+const say = remote ?? (local as { say: Say }).say;
 
 const rl = createInterface({
   input: process.stdin,
@@ -39,19 +103,7 @@ for await (const line of rl) {
   if (text === "/quit" || text === "/exit") break;
   if (text) {
     try {
-      await messageService.handleMessage(
-        runtime,
-        {
-          entityId,
-          roomId,
-          content: { text, source: "terminal", channelType: ChannelType.DM },
-          metadata: { entityName: userName },
-        },
-        (content) => {
-          console.log(`${character.name}: ${content.text ?? ""}`);
-        },
-        { connection },
-      );
+      for (const reply of await say(text)) console.log(`${character.name}: ${reply}`);
     } catch (error) {
       console.error(`error: ${(error as Error).message}`);
     }
@@ -59,5 +111,4 @@ for await (const line of rl) {
   rl.prompt();
 }
 rl.close();
-await runtime.stop();
-await storage.close();
+await local?.close();

@@ -2,6 +2,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { startFakeOpenAI } from "../fakes/openai-server.ts";
 import { ensureSidecarInstalled } from "../support/embedding-sidecar.ts";
+import { runCli } from "../support/run-cli.ts";
 import { type RunningTarget, spawnNodeTarget, tempDataDir } from "../support/spawn-node-target.ts";
 import { writeTinyGguf } from "../support/tiny-gguf.ts";
 
@@ -93,6 +94,20 @@ describe("npm start (Node target)", () => {
     await expect(spawnNodeTarget({ LOCAL_EMBEDDING_MODEL_PATH: bad })).rejects.toThrow(
       /model|GGUF|gguf/,
     );
+  });
+
+  it("`chat` talks through a running server instead of opening its database a second time", async () => {
+    target = await spawnNodeTarget({});
+    const run = await runCli(
+      ["chat"],
+      { PORT: String(new URL(target.url).port), USER: "kim" },
+      "I feel sad\n/quit\n",
+    );
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain("talking to the server");
+    expect(run.stdout).toMatch(/Eliza: .*feel/i);
+    const history = await (await fetch(`${target.url}/api/rooms/terminal:kim/messages`)).json();
+    expect(history.messages.map((m: { text: string }) => m.text)[0]).toBe("I feel sad");
   });
 
   it("keeps data in memory only when ALLOW_NO_DATABASE=true", async () => {
