@@ -8,7 +8,8 @@ import { type Browser, chromium } from "playwright-core";
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 function installChromium(): void {
-  if (existsSync(CHROMIUM_PATH) || process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get")) return;
+  if (existsSync(CHROMIUM_PATH) || process.getuid?.() !== 0 || !existsSync("/usr/bin/apt-get"))
+    return;
   const env = { ...process.env, DEBIAN_FRONTEND: "noninteractive" };
   execFileSync("apt-get", ["update", "-qq"], { stdio: "ignore", env });
   execFileSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "chromium"], {

@@ -48,7 +48,7 @@ export const MIN_INTERVAL_MS = 60_000;
 const MAX_WHAT_CHARS = 500;
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty)`;
-const UNIT = String.raw`(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)`;
+const UNIT = "(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)";
 const DURATION = `${NUMBER}\\s*${UNIT}`;
 const ASK = String.raw`(?:please\s+)?(?:remind\s+me|follow\s+up(?:\s+with\s+me)?|ping\s+me|nudge\s+me)`;
 const LEAD = String.raw`(?:\s+(?:to|about|that|of|on))?\s+`;
