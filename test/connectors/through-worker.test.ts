@@ -1,0 +1,164 @@
+// The connector scenarios through the deployable Worker: targets/cloudflare/main.ts bundled as
+// wrangler bundles it, run in real workerd (Miniflare 4) with a migrated D1 database bound as
+// DB and the connectors' settings as vars. Replies leave the Worker over real HTTP to the fake
+// Telegram and Discord servers on 127.0.0.1; background turns run in ctx.waitUntil.
+//
+// workerd runs on the real clock, so there is no `advance`: the three scenarios that need time
+// to pass (a reply retried on a later tick, a reminder fired by a tick from Telegram and from
+// Discord) return early here, and `tick` (a Cron Trigger through scheduled()) goes unused.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { D1Database } from "@cloudflare/workers-types";
+import { Miniflare } from "miniflare";
+import { afterAll, beforeAll } from "vitest";
+import { createD1Storage } from "../../adapters/d1/index.ts";
+import type { UUID } from "../../core/index.ts";
+import { startFakeDiscord } from "../fakes/discord-server.ts";
+import { startFakeTelegram } from "../fakes/telegram-server.ts";
+import { RFC8032_TEST1 } from "../fixtures/discord/signer.ts";
+import { bundleForWorkers } from "../support/bundle-check.ts";
+import { applyD1Migrations } from "../support/miniflare-d1.ts";
+import { type ConnectorDriver, connectorEnv } from "./driver.ts";
+import { APPLICATION_ID, BOT_ID, BOT_USERNAME, TELEGRAM_SECRET } from "./requests.ts";
+import { describeConnectorScenarios } from "./scenarios.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const API_TOKEN = "worker-connectors-token";
+
+let bundle: string;
+let compatibilityDate: string;
+let mf: Miniflare | undefined;
+let scheduledAt = Math.floor(Date.now() / 60_000) * 60_000;
+
+beforeAll(async () => {
+  bundle = (await bundleForWorkers(join(root, "targets/cloudflare/main.ts"))).code;
+  const toml = await readFile(join(root, "wrangler.toml"), "utf8");
+  compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)![1]!;
+});
+
+afterAll(async () => {
+  await mf?.dispose();
+});
+
+/**
+ * Cloudflare's edge in front of the Worker: it takes the whole request, then hands it to the
+ * Worker (here over a service binding). Without it, a Worker that answers before reading the
+ * body (413 from the Content-Length alone) makes workerd drop the loopback connection while
+ * Node is still writing, and the test sees ECONNRESET instead of the answer; at Cloudflare the
+ * client never talks to workerd directly.
+ */
+const EDGE = `export default {
+  async fetch(request, env) {
+    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+    return env.AGENT.fetch(new Request(request.url, { method: request.method, headers: request.headers, body }));
+  },
+};`;
+
+/** Miniflare's Request and Response come from its bundled undici; the shapes are the same. */
+async function dispatch(request: Request): Promise<Response> {
+  const body = request.body ? new Uint8Array(await request.arrayBuffer()) : undefined;
+  const response = await mf!.dispatchFetch(request.url, {
+    method: request.method,
+    headers: [...request.headers.entries()],
+    body,
+  } as never);
+  // Read the body here so the Worker's response is complete before the scenario looks.
+  const bytes = new Uint8Array(await response.arrayBuffer());
+  const nullBody = [101, 204, 205, 304].includes(response.status);
+  return new Response(nullBody ? null : bytes, {
+    status: response.status,
+    headers: [...response.headers.entries()],
+  });
+}
+
+async function userTables(db: D1Database): Promise<string[]> {
+  const { results } = await db
+    .prepare(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND name NOT GLOB '_cf_*' AND name <> 'd1_migrations'",
+    )
+    .all<{ name: string }>();
+  return results.map((row) => row.name);
+}
+
+async function startWorkerDriver(): Promise<ConnectorDriver> {
+  const telegram = await startFakeTelegram({
+    token: `${BOT_ID}:TEST-token`,
+    username: BOT_USERNAME,
+  });
+  const discord = await startFakeDiscord();
+  const bindings = {
+    ...connectorEnv(telegram, discord, TELEGRAM_SECRET, RFC8032_TEST1.publicKey, APPLICATION_ID),
+    API_TOKEN,
+    LOG_LEVEL: "error",
+  };
+  const options = {
+    compatibilityDate,
+    workers: [
+      { name: "edge", modules: true, script: EDGE, serviceBindings: { AGENT: "agent" } },
+      { name: "agent", modules: true, script: bundle, d1Databases: ["DB"], bindings },
+    ],
+  };
+  // One workerd for the file; each test gets a fresh isolate (new bindings: the Worker builds
+  // its app and agent once per isolate) and an emptied database.
+  if (mf) await mf.setOptions(options);
+  else mf = new Miniflare(options);
+  const db = (await mf.getD1Database("DB", "agent")) as unknown as D1Database;
+  await applyD1Migrations(db);
+  const tables = await userTables(db);
+  await db.batch(tables.map((table) => db.prepare(`DELETE FROM "${table}"`)));
+
+  const health = await dispatch(new Request("https://agent.example/health"));
+  const { agentId } = (await health.json()) as { agentId: UUID };
+  const storage = createD1Storage(db, { agentId });
+
+  /** What background work changes: the fakes' request logs and the task table. */
+  const observe = async () => {
+    const tasks = await storage.getTasks({});
+    const busy = tasks.some(
+      (t) => t.tags.includes("inbox") && !!t.leaseOwner && (t.leaseExpiresAt ?? 0) > Date.now(),
+    );
+    return {
+      busy,
+      seen: JSON.stringify([telegram.requests.length, discord.requests.length, tasks]),
+    };
+  };
+
+  return {
+    fetch: dispatch,
+    // workerd gives no signal when a request's waitUntil work ends, so poll: done once no inbox
+    // task is leased to a running turn and nothing has changed for several looks in a row.
+    settle: async () => {
+      const deadline = Date.now() + 25_000;
+      let last = "";
+      let quiet = 0;
+      while (quiet < 4) {
+        if (Date.now() > deadline) throw new Error("background work did not settle in 25 s");
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        const { busy, seen } = await observe();
+        quiet = !busy && seen === last ? quiet + 1 : 0;
+        last = seen;
+      }
+    },
+    // A Cron Trigger: workerd's scheduled() returns once the handler's waitUntil work is done.
+    tick: async () => {
+      scheduledAt += 60_000;
+      const worker = await mf!.getWorker("agent");
+      const result = await worker.scheduled({
+        cron: "* * * * *",
+        scheduledTime: new Date(scheduledAt),
+      });
+      if (result.outcome !== "ok") throw new Error(`scheduled() ended ${result.outcome}`);
+    },
+    telegram,
+    discord,
+    storage,
+    agentId,
+    close: async () => {
+      await Promise.allSettled([telegram.close(), discord.close()]);
+      await storage.close();
+    },
+  };
+}
+
+describeConnectorScenarios("worker (miniflare, d1)", startWorkerDriver);
