@@ -14,6 +14,7 @@ export {
 export {
   type AppEnv,
   type AppOptions,
+  acceptInBackground,
   type Connector,
   createApp,
   DEFAULT_MAX_BODY_BYTES,

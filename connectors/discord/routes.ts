@@ -4,14 +4,7 @@
 // (type 6). Discord invalidates the interaction if it gets no answer within 3 s, so nothing
 // slow happens before the answer: two storage round trips (dedupe and task).
 import { type Context, Hono } from "hono";
-import {
-  ApiError,
-  type AppEnv,
-  acceptInbound,
-  errorBody,
-  runInBackground,
-  setting,
-} from "../../core/index.ts";
+import { ApiError, type AppEnv, acceptInBackground, errorBody, setting } from "../../core/index.ts";
 import { commandText, isInteraction, parseInteraction } from "./parse.ts";
 import { EPHEMERAL, type Interaction, InteractionType, ResponseType } from "./types.ts";
 import { isPublicKeyHex, verifyDiscordSignature } from "./verify.ts";
@@ -80,8 +73,7 @@ async function command(c: Context<AppEnv>, interaction: Interaction): Promise<Re
   const runtime = await c.get("options").getAgent(c);
   const inbound = parseInteraction(runtime, interaction, text);
   if (!inbound) return c.json(ephemeral("This command needs a channel and a user."));
-  const acceptance = await acceptInbound(runtime, inbound);
-  if (acceptance.accepted) runInBackground(c, acceptance.process());
+  await acceptInBackground(c, runtime, inbound);
   // A redelivered interaction gets the same answer; its turn is already under way.
   return c.json({ type: ResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE });
 }

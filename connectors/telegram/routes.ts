@@ -4,14 +4,7 @@
 // a retry; a bad update is refused, an unwanted one acknowledged and dropped.
 import { Hono } from "hono";
 import * as z from "zod";
-import {
-  ApiError,
-  type AppEnv,
-  acceptInbound,
-  readJson,
-  runInBackground,
-  setting,
-} from "../../core/index.ts";
+import { ApiError, type AppEnv, acceptInBackground, readJson, setting } from "../../core/index.ts";
 import { botIdOf, botKey, botUsername, TELEGRAM_API_BASE } from "./api.ts";
 import { needsUsername, parseUpdate } from "./parse.ts";
 import type { TelegramUpdate } from "./types.ts";
@@ -55,8 +48,7 @@ export function telegramRoutes(): Hono<AppEnv> {
       });
       return c.json(ack);
     }
-    const acceptance = await acceptInbound(runtime, parsed.inbound);
-    if (acceptance.accepted) runInBackground(c, acceptance.process());
+    await acceptInBackground(c, runtime, parsed.inbound);
     return c.json(ack);
   });
   return routes;

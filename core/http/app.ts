@@ -3,6 +3,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
 import { requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { cronRoutes } from "./routes/cron.ts";
@@ -24,6 +25,12 @@ export interface AppOptions {
    * it the work just runs on, which is right for a long-lived Node process only.
    */
   waitUntil?: (c: Context, work: Promise<unknown>) => void;
+  /**
+   * For platforms where nothing runs after the response (Lambda): accepted webhook messages
+   * are left due instead of run in the background, and this is called once per such request
+   * so the platform can start a continuation (an async self-invoke) that runs them.
+   */
+  defer?: (c: Context) => void;
   /** Chat platforms reached by webhook, each mounted at /webhooks/<name>. */
   connectors?: Connector[];
 }
@@ -103,4 +110,23 @@ export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): voi
   });
   const { waitUntil } = c.get("options");
   if (waitUntil) waitUntil(c, logged);
+}
+
+/**
+ * Accepts an inbound webhook message (deduplicated, durable) and gets it answered after the
+ * response: in the background where the platform allows it, else by the continuation the
+ * platform starts (`defer`), else by the next tick.
+ */
+export async function acceptInBackground(
+  c: Context<AppEnv>,
+  runtime: AgentRuntime,
+  inbound: InboundMessage,
+): Promise<Acceptance> {
+  const { defer } = c.get("options");
+  const acceptance = await acceptInbound(runtime, inbound, { lease: !defer });
+  if (acceptance.accepted) {
+    if (acceptance.process) runInBackground(c, acceptance.process());
+    else defer?.(c);
+  }
+  return acceptance;
 }

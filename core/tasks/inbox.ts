@@ -22,6 +22,12 @@ export interface InboundMessage {
 }
 
 export interface InboxOptions {
+  /**
+   * Lease the message to this invocation, to run it in the background (default). False leaves
+   * it due for the next tick instead: for platforms where nothing runs after the response, whose
+   * continuation (a self-invoke, the next cron) must be the only thing that runs it.
+   */
+  lease?: boolean;
   /** How long the background run owns the message before a tick may take it; default 2 min. */
   leaseMs?: number;
   /** How long a key is remembered for dedupe; default 24 h (Telegram keeps updates 24 h). */
@@ -29,7 +35,13 @@ export interface InboxOptions {
 }
 
 export type Acceptance =
-  | { accepted: true; messageId: UUID; taskId: UUID; process: () => Promise<void> }
+  | {
+      accepted: true;
+      messageId: UUID;
+      taskId: UUID;
+      /** Runs the leased message now (in waitUntil); absent when it was left for a tick. */
+      process?: () => Promise<void>;
+    }
   | { accepted: false; reason: "duplicate" };
 
 interface InboxPayload {
@@ -61,6 +73,7 @@ export async function acceptInbound(
     ]);
     if (task || message) return { accepted: false, reason: "duplicate" };
   }
+  const leased = options.lease !== false;
   const owner = `inbox:${randomUuid()}`;
   const payload: InboxPayload = {
     messageId,
@@ -77,8 +90,8 @@ export async function acceptInbound(
       tags: ["queue", "inbox"],
       metadata: { ...payload, maxFailures: 5 } as unknown as Record<string, unknown>,
       dueAt: now,
-      leaseOwner: owner,
-      leaseExpiresAt: now + (options.leaseMs ?? 2 * 60_000),
+      leaseOwner: leased ? owner : null,
+      leaseExpiresAt: leased ? now + (options.leaseMs ?? 2 * 60_000) : null,
       createdAt: now,
     });
   } catch (error) {
@@ -87,6 +100,7 @@ export async function acceptInbound(
     }
     throw error;
   }
+  if (!leased) return { accepted: true, messageId, taskId };
   return {
     accepted: true,
     messageId,

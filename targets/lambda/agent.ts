@@ -12,7 +12,6 @@ import {
   setting,
 } from "../../core/index.ts";
 import { characterFromEnv, positiveIntSetting } from "../shared/index.ts";
-import { recordLeases } from "./background.ts";
 
 export type LambdaEnv = Record<string, string | undefined>;
 
@@ -45,7 +44,7 @@ export async function createLambdaAgent(
   await storage.init();
   return createAgent({
     character,
-    storage: recordLeases(storage),
+    storage,
     env,
     plugins: options.plugins,
   });

@@ -21,26 +21,13 @@ export interface ScheduledEvent {
 }
 
 /**
- * An explicit tick, e.g. an EventBridge Scheduler target with Input
- * `{"elizaEdge":"tick","occurrence":"<aws.scheduler.scheduled-time>"}`.
+ * An explicit tick: an EventBridge Scheduler target with Input
+ * `{"elizaEdge":"tick","occurrence":"<aws.scheduler.scheduled-time>"}`, or the function's
+ * async self-invoke after a webhook left a message for it (no occurrence: never deduplicated).
  */
 export interface TickEvent {
   [MARKER]: "tick";
   occurrence?: string;
-}
-
-/** A task lease taken by a webhook request, handed to the invocation that continues it. */
-export interface HandedOffLease {
-  taskId: string;
-  owner: string;
-}
-
-/** Sent by the function to itself (InvocationType Event) to finish a request's background work. */
-export interface ContinueEvent {
-  [MARKER]: "continue";
-  leases: HandedOffLease[];
-  /** The request that asked for it, for logs. */
-  requestId?: string;
 }
 
 const isObject = (event: unknown): event is Record<string, unknown> =>
@@ -56,8 +43,4 @@ export function isScheduledEvent(event: unknown): event is ScheduledEvent {
 
 export function isTickEvent(event: unknown): event is TickEvent {
   return isObject(event) && event[MARKER] === "tick";
-}
-
-export function isContinueEvent(event: unknown): event is ContinueEvent {
-  return isObject(event) && event[MARKER] === "continue" && Array.isArray(event.leases);
 }

@@ -1,25 +1,14 @@
 // The Lambda entry: HTTP events go to the shared app (hono/aws-lambda decodes base64 bodies,
-// multi-value headers and v2 cookies), scheduled events and ticks run runDueTasks(), and a
-// "continue" event finishes what an earlier request left for the background.
+// multi-value headers and v2 cookies); scheduled events and ticks run runDueTasks(). Nothing
+// runs after a Lambda returns, so a webhook message is not started in the request at all: the
+// app leaves it due (`defer`) and the function invokes itself to tick, or the next cron does.
+// Only one invocation ever runs a message, so a container frozen mid-request cannot wake up
+// later and answer a second time.
 import { handle } from "hono/aws-lambda";
-import {
-  type AgentRuntime,
-  createApp,
-  type Plugin,
-  runDueTasks,
-  type TickReport,
-  type UUID,
-} from "../../core/index.ts";
+import { createApp, type Plugin, runDueTasks, type TickReport } from "../../core/index.ts";
 import { agentPerIsolate, type ConnectorSet, connectorsFor, version } from "../shared/index.ts";
 import { createLambdaAgent, type LambdaEnv, type StorageFactory } from "./agent.ts";
-import { BackgroundWork } from "./background.ts";
-import {
-  type ContinueEvent,
-  isContinueEvent,
-  isHttpEvent,
-  isScheduledEvent,
-  isTickEvent,
-} from "./events.ts";
+import { isHttpEvent, isScheduledEvent, isTickEvent, MARKER } from "./events.ts";
 import { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";
 
 export interface LambdaHandlerOptions {
@@ -53,13 +42,17 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
   );
   const selfInvoke =
     options.selfInvoke === undefined ? selfInvokeFromEnv(env) : (options.selfInvoke ?? undefined);
-  // One handler per container (module load): the background work it tracks is this container's.
-  const background = new BackgroundWork();
+  // The raw events whose request left webhook messages due (hono/aws-lambda hands the event to
+  // the app as `c.env.event`), so concurrent requests in one container are told apart.
+  const deferred = new WeakSet<object>();
   const app = createApp({
     getAgent: () => getAgent(env),
     env: () => env,
     version,
-    waitUntil: (_c, work) => background.keep(work),
+    defer: (c) => {
+      const event = (c.env as { event?: object } | undefined)?.event;
+      if (event) deferred.add(event);
+    },
     connectors: enabled.connectors,
   });
   const http = handle(app);
@@ -73,26 +66,15 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
 
   return async (event, context = {}) => {
     if (isHttpEvent(event)) {
-      const { result, work, leases } = await background.track(() =>
-        http(
-          event as unknown as Parameters<typeof http>[0],
-          context as unknown as Parameters<typeof http>[1],
-        ),
+      const result = await http(
+        event as unknown as Parameters<typeof http>[0],
+        context as unknown as Parameters<typeof http>[1],
       );
-      if (work.length > 0 && selfInvoke) {
-        await handOff(selfInvoke, {
-          elizaEdge: "continue",
-          leases,
-          requestId: context.awsRequestId,
-        });
-      }
+      if (deferred.has(event) && selfInvoke) await handOff(selfInvoke);
       return result;
     }
     if (isScheduledEvent(event)) return tick(`eventbridge:${event.time}`);
     if (isTickEvent(event)) return tick(event.occurrence && `tick:${event.occurrence}`);
-    if (isContinueEvent(event)) {
-      return continueWork(await getAgent(env), event, background, tick);
-    }
     console.error("[eliza-edge] unrecognised Lambda event", JSON.stringify(event)?.slice(0, 500));
     return {
       error: { code: "unrecognised_event", message: "Not an HTTP, schedule or tick event" },
@@ -100,26 +82,11 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
   };
 }
 
-/** A failed hand-off loses nothing: the leases expire and the next scheduled tick runs the work. */
-async function handOff(selfInvoke: SelfInvoke, event: ContinueEvent): Promise<void> {
+/** A failed hand-off loses nothing: the message stays due and the next scheduled tick runs it. */
+async function handOff(selfInvoke: SelfInvoke): Promise<void> {
   try {
-    await selfInvoke(event);
+    await selfInvoke({ [MARKER]: "tick" });
   } catch (error) {
     console.error("[eliza-edge] async self-invoke failed; the next tick picks the work up", error);
   }
-}
-
-async function continueWork(
-  agent: AgentRuntime,
-  event: ContinueEvent,
-  background: BackgroundWork,
-  tick: () => Promise<TickReport>,
-): Promise<TickReport> {
-  // If this container is the one that took the request, its frozen work resumes now: let it
-  // finish before freeing its leases, so a task is not run by both.
-  await background.settle();
-  for (const lease of event.leases) {
-    await agent.storage.releaseTaskLease(lease.taskId as UUID, lease.owner);
-  }
-  return tick();
 }

@@ -1,12 +1,13 @@
-// The asynchronous self-invoke: nothing runs after a Lambda returns its response, so work a
-// request leaves for later (Discord's deferred reply) is handed to a second invocation of the
-// same function (InvocationType "Event": queued by Lambda, retried on failure).
+// The asynchronous self-invoke: nothing runs after a Lambda returns its response, so a webhook
+// message the request accepted (a Telegram update, Discord's deferred reply) is answered by a
+// second invocation of the same function that runs a tick (InvocationType "Event": queued by
+// Lambda, retried on failure).
 // Opt-in with LAMBDA_SELF_INVOKE=true; the function needs lambda:InvokeFunction on itself.
 import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
 import { setting } from "../../core/index.ts";
-import type { ContinueEvent } from "./events.ts";
+import type { TickEvent } from "./events.ts";
 
-export type SelfInvoke = (event: ContinueEvent) => Promise<void>;
+export type SelfInvoke = (event: TickEvent) => Promise<void>;
 
 /** The configured self-invoke, or undefined when off (background work then waits for a tick). */
 export function selfInvokeFromEnv(env: Record<string, unknown>): SelfInvoke | undefined {

@@ -3,18 +3,15 @@
 // Local, each request delivered as the API Gateway HTTP API (v2) event it would be, headers
 // lower-case and the raw body base64-encoded, so the signature checks see the exact bytes sent.
 //
-// Background work goes the way it goes on Lambda with LAMBDA_SELF_INVOKE=true: the handler
-// hands the request's inbox leases to an async invoke of the function through
-// @aws-sdk/client-lambda, answered here by a local Invoke API; `settle` waits for every such
-// continuation to finish. Lambda may run it in either of two places:
-// - the same container, warm and idle again: the request's unfinished work resumes as the
-//   container thaws, and the continuation waits for it before freeing leases and ticking.
-//   Every scenario runs this way.
+// Background work goes the way it goes on Lambda with LAMBDA_SELF_INVOKE=true: the request
+// only records the webhook message (due, unleased) and the handler invokes the function
+// asynchronously through @aws-sdk/client-lambda, answered here by a local Invoke API, to run a
+// tick that answers it; `settle` waits for every such continuation. Lambda may run it in
+// either of two places, and every scenario runs both ways:
+// - the same container, warm and idle again;
 // - another container, while the request's stays frozen (its storage calls wait from the
-//   moment an invocation returns until the next one starts): the continuation frees the
-//   request's lease and its tick gives the answer; when the test ends the frozen container
-//   wakes, and must not answer a second time. This answers twice today (see KNOWN BUG below),
-//   so it runs only with ELIZA_EDGE_FROZEN_CONTAINER=1.
+//   moment an invocation returns until the next one starts). When the test ends the frozen
+//   container wakes, and must not answer a second time.
 //
 // The handler reads the real clock and takes no clock to inject, so there is no `advance`: the
 // three scenarios that need time to pass return early here, and `tick` (an EventBridge
@@ -30,12 +27,10 @@ import {
   type StorageAdapter,
 } from "../../core/index.ts";
 import {
-  type ContinueEvent,
   createLambdaHandler,
   dynamoStorageFromEnv,
   type LambdaEnv,
   type LambdaHandler,
-  selfInvokeFromEnv,
 } from "../../targets/lambda/index.ts";
 import { startFakeDiscord } from "../fakes/discord-server.ts";
 import { startFakeTelegram } from "../fakes/telegram-server.ts";
@@ -145,9 +140,8 @@ function toResponse(result: unknown): Response {
 
 /**
  * Which container the async self-invoke lands on. "same": the request's own, warm and idle
- * again; its unfinished work resumes as it thaws, and the continuation waits for it. "other":
- * a second container, while the request's stays frozen (its storage calls wait) until its
- * next invocation: the continuation frees the request's lease and its tick answers.
+ * again. "other": a second container, while the request's stays frozen (its storage calls
+ * wait) until its next invocation.
  */
 type Continuation = "same" | "other";
 
@@ -171,15 +165,13 @@ function freezable(
 }
 
 interface LambdaDriver extends ConnectorDriver {
-  /** The request container's next invocation (an empty continuation): it thaws. */
+  /** The request container's next invocation (a tick): it thaws. */
   wake(): Promise<void>;
 }
 
 interface DriverOptions {
   /** Sees every storage call the request container makes. */
   onCall?: (method: string) => void;
-  /** Resolves when the request's self-invoke call may go out (a slow Invoke API). */
-  handOffAfter?: Promise<void>;
 }
 
 async function startLambdaDriver(
@@ -210,21 +202,12 @@ async function startLambdaDriver(
     thawed: null,
     thaw: () => {},
   };
-  const selfInvoke = selfInvokeFromEnv(env);
   const front = createLambdaHandler({
     env,
     ...(continuation === "other"
       ? {
           storage: async (e: LambdaEnv, c: Character) =>
             freezable(await dynamoStorageFromEnv(e, c), freeze, options.onCall),
-        }
-      : {}),
-    ...(options.handOffAfter && selfInvoke
-      ? {
-          selfInvoke: async (event: ContinueEvent) => {
-            await options.handOffAfter;
-            await selfInvoke(event);
-          },
         }
       : {}),
   });
@@ -245,7 +228,7 @@ async function startLambdaDriver(
   container = continuation === "same" ? invocation : createLambdaHandler({ env });
   const backend = container;
   const wake = async () => {
-    await invocation({ elizaEdge: "continue", leases: [] }, { awsRequestId: `wake-${++requests}` });
+    await invocation({ elizaEdge: "tick" }, { awsRequestId: `wake-${++requests}` });
   };
   const storage = createDynamoStorage({ tableName: table, endpoint, agentId });
   /** Continuations already waited for. */
@@ -302,8 +285,8 @@ async function startLambdaDriver(
     close: async () => {
       try {
         if (continuation === "other") {
-          // The frozen container wakes up at last (its next invocation: an empty continuation
-          // waits for its old work). Whatever it still held must not answer a second time.
+          // The frozen container wakes up at last (its next invocation). Whatever it still
+          // held must not answer a second time.
           const sent = [telegram.sent().length, discord.messages().length];
           await wake();
           const after = [telegram.sent().length, discord.messages().length];
@@ -327,46 +310,26 @@ describeConnectorScenarios(
   () => startLambdaDriver("same"),
 );
 
-// KNOWN BUG, so off unless ELIZA_EDGE_FROZEN_CONTAINER=1: when the continuation lands on
-// another container, a webhook is answered twice. The request's own turn starts at once and
-// keeps running while the handler awaits the self-invoke call, then freezes wherever it got to;
-// the continuation frees that turn's lease regardless (targets/lambda/handler.ts, continueWork)
-// and its tick runs the task again. The old turn, running on or woken later, still reaches its
-// send: nothing checks the lease it lost before delivering (core/tasks/inbox.ts, inboxWorker's
-// send callback; run-task.ts only makes the final release conditional). Which scenarios fail
-// varies with timing; the test below fails every time.
-const frozenContainer = process.env.ELIZA_EDGE_FROZEN_CONTAINER === "1";
-
-describe.skipIf(!frozenContainer)("frozen request container (known bug)", () => {
+describe("self-invoke to another container, the request's frozen", () => {
   describeConnectorScenarios(
     "lambda (http api v2, dynamodb), self-invoke to another container",
     () => startLambdaDriver("other"),
   );
 
-  it("answers once when the container frozen mid-turn wakes after another one answered", async () => {
-    // The Invoke API is slow to take the hand-off: by the time it does, the request's own turn
-    // has stored the message and gone on to compose its answer. Then the container freezes.
-    let midTurn!: () => void;
-    const reached = new Promise<void>((resolve) => {
-      midTurn = resolve;
-    });
-    let stored = false;
-    const d = await startLambdaDriver("other", {
-      onCall: (method) => {
-        if (stored) midTurn();
-        if (method === "batch") stored = true;
-      },
-      handOffAfter: reached,
-    });
+  it("runs no part of the turn in the request, so a container that freezes and wakes later answers nothing", async () => {
+    const calls: string[] = [];
+    const d = await startLambdaDriver("other", { onCall: (method) => void calls.push(method) });
     try {
       const update = textUpdate("I feel a bit tired today");
       expect((await d.fetch(telegramRequest(update))).status).toBe(200);
+      // The request recorded the message and did nothing else with it.
+      expect(calls).toContain("createTask");
+      expect(calls).not.toContain("batch");
+      expect(calls).not.toContain("createMemory");
       await d.settle();
-      // One answer so far (today: two, the old turn's and the continuation's).
       expect(d.telegram.sent().map((m) => m.reply_parameters?.message_id)).toEqual([
         update.message?.message_id,
       ]);
-      // The frozen one wakes (its next invocation) and finishes its old turn.
       await d.wake();
       expect(d.telegram.sent()).toHaveLength(1);
     } finally {

@@ -400,35 +400,26 @@ describe("background work through the async self-invoke", () => {
       }),
     });
 
-  it("acks the webhook, hands its inbox lease to a second invocation, which replies", async () => {
-    // The request's container freezes once it has answered: its background work stops at
-    // its first storage read and stays stopped until the test lets it go.
-    let thaw!: () => void;
-    const thawed = new Promise<void>((resolve) => {
-      thaw = resolve;
-    });
-    const freezing: typeof dynamoStorageFromEnv = async (e, character) => {
+  it("acks the webhook and leaves the turn to a second invocation, which replies once", async () => {
+    // The request's container records what it touches after the ack: it must not start the
+    // turn, or a container frozen mid-turn could wake later and answer a second time.
+    const touched: string[] = [];
+    const watching: typeof dynamoStorageFromEnv = async (e, character) => {
       const real = await dynamoStorageFromEnv(e, character);
-      let frozen = false;
       return new Proxy(real, {
         get(target, property) {
           const value = Reflect.get(target, property);
-          if (property === "getTask" && typeof value === "function") {
-            return async (...args: unknown[]) => {
-              if (!frozen) {
-                frozen = true;
-                await thawed;
-              }
-              return value.apply(target, args);
-            };
-          }
-          return typeof value === "function" ? value.bind(target) : value;
+          if (typeof value !== "function") return value;
+          return (...args: unknown[]) => {
+            touched.push(String(property));
+            return value.apply(target, args);
+          };
         },
       });
     };
     const request = createLambdaHandler({
       env: { ...env(), LAMBDA_SELF_INVOKE: "true" },
-      storage: freezing,
+      storage: watching,
     });
     other = createLambdaHandler({ env: { ...env(), LAMBDA_SELF_INVOKE: "true" } });
 
@@ -437,17 +428,16 @@ describe("background work through the async self-invoke", () => {
     })) as HttpResult;
     expect(ack.statusCode).toBe(200);
     expect(json(ack)).toEqual({ ok: true });
+    expect(touched).toContain("createTask");
+    expect(touched).not.toContain("batch");
+    expect(sent.filter((s) => s.method === "sendMessage")).toEqual([]);
     // By the time the response is returned, the continuation was queued with Lambda.
     expect(invoke.invocations).toHaveLength(1);
     const [call] = invoke.invocations;
     expect(call).toMatchObject({
       functionName: FUNCTION,
       invocationType: "Event",
-      payload: {
-        elizaEdge: "continue",
-        requestId: "req-1",
-        leases: [{ taskId: expect.any(String), owner: expect.stringMatching(/^inbox:/) }],
-      },
+      payload: { elizaEdge: "tick" },
     });
     expect(await call!.run).toMatchObject({ ran: 1, succeeded: 1 });
     expect(sent.filter((s) => s.method === "sendMessage")).toEqual([
@@ -456,21 +446,29 @@ describe("background work through the async self-invoke", () => {
         body: expect.objectContaining({ chat_id: 42, text: expect.any(String) }),
       },
     ]);
-
-    // The frozen container wakes up later: its work finds the task done and sends nothing.
-    thaw();
-    const taskId = (call!.payload as { leases: { taskId: UUID }[] }).leases[0]!.taskId;
-    await request({ elizaEdge: "continue", leases: [] });
-    expect(await storage.getTask(taskId)).toBeNull();
+    // The request's container runs again later: nothing is left for it to answer.
+    expect(await request({ elizaEdge: "tick" })).toMatchObject({ ran: 0 });
     expect(sent.filter((s) => s.method === "sendMessage")).toHaveLength(1);
   });
 
-  it("without LAMBDA_SELF_INVOKE invokes nothing; the inbox lease waits for a tick", async () => {
+  it("without LAMBDA_SELF_INVOKE invokes nothing; the next scheduled tick answers", async () => {
     const before = invoke.invocations.length;
     const handler = createLambdaHandler({ env: env() });
     const ack = (await handler(update(9002, "Hello there"))) as HttpResult;
     expect(ack.statusCode).toBe(200);
     expect(invoke.invocations).toHaveLength(before);
+    const report = await handler({
+      version: "0",
+      id: "rule-tick",
+      "detail-type": "Scheduled Event",
+      source: "aws.events",
+      time: "2031-01-01T00:00:00Z",
+      region: "us-east-1",
+      resources: [],
+      detail: {},
+    });
+    expect(report).toMatchObject({ succeeded: 1 });
+    expect(sent.filter((s) => s.method === "sendMessage").length).toBeGreaterThanOrEqual(1);
   });
 });
 

@@ -68,7 +68,7 @@ describe("the durable inbox", () => {
     const acceptance = await acceptInbound(runtime, inbound(1));
     expect(acceptance.accepted).toBe(true);
     expect(delivered).toEqual([]); // nothing happens before the background work runs
-    if (acceptance.accepted) await acceptance.process();
+    if (acceptance.accepted) await acceptance.process?.();
     expect(delivered.map((d) => [d.target.channelId, d.content.text])).toEqual([
       ["42", "echo: hello 1"],
     ]);
@@ -86,7 +86,7 @@ describe("the durable inbox", () => {
       accepted: false,
       reason: "duplicate",
     });
-    if (first.accepted) await first.process();
+    if (first.accepted) await first.process?.();
     expect(await acceptInbound(runtime, inbound(2))).toEqual({
       accepted: false,
       reason: "duplicate",
@@ -122,7 +122,7 @@ describe("the durable inbox", () => {
     storage.releaseTaskLease = async () => {
       throw new Error("isolate killed");
     };
-    await expect(acceptance.process()).rejects.toThrow("isolate killed");
+    await expect(acceptance.process?.()).rejects.toThrow("isolate killed");
     storage.releaseTaskLease = releaseLease;
     expect(delivered).toHaveLength(1);
     clock.advance(60_000);
@@ -139,7 +139,7 @@ describe("the durable inbox", () => {
     });
     model.large.push("first attempt", "second attempt");
     const acceptance = await acceptInbound(runtime, inbound(6));
-    if (acceptance.accepted) await acceptance.process();
+    if (acceptance.accepted) await acceptance.process?.();
     expect(delivered).toEqual([]);
     clock.advance(60 * 60_000);
     expect((await runDueTasks(runtime)).succeeded).toBe(1);
@@ -156,7 +156,20 @@ describe("the durable inbox", () => {
     storage.createTask = createTask;
     const retry = await acceptInbound(runtime, inbound(7));
     expect(retry.accepted).toBe(true);
-    if (retry.accepted) await retry.process();
+    if (retry.accepted) await retry.process?.();
     expect(delivered.map((d) => d.content.text)).toEqual(["echo: hello 7"]);
+  });
+
+  it("leaves an unleased message (lease: false) for the next tick, which answers it once", async () => {
+    const acceptance = await acceptInbound(runtime, inbound(8), { lease: false });
+    expect(acceptance).toMatchObject({ accepted: true });
+    expect(acceptance.accepted && acceptance.process).toBeUndefined();
+    expect(await runDueTasks(runtime)).toMatchObject({ succeeded: 1 });
+    expect(delivered.map((d) => d.content.text)).toEqual(["echo: hello 8"]);
+    expect((await runDueTasks(runtime)).ran).toBe(0);
+    expect(await acceptInbound(runtime, inbound(8), { lease: false })).toEqual({
+      accepted: false,
+      reason: "duplicate",
+    });
   });
 });
