@@ -2,24 +2,15 @@
 // once per container on first use and reused by later invocations (the AWS SDK client keeps
 // its own connection pool; Lambda runs one invocation per container at a time).
 import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
+import { type AgentRuntime, characterAgentId, type Plugin, setting } from "../../core/index.ts";
 import {
-  type AgentRuntime,
-  type Character,
-  characterAgentId,
-  createAgent,
-  type Plugin,
-  type StorageAdapter,
-  setting,
-} from "../../core/index.ts";
-import { characterFromEnv, positiveIntSetting } from "../shared/index.ts";
+  createTargetAgent,
+  positiveIntSetting,
+  type StorageFactory,
+  type TargetEnv,
+} from "../shared/index.ts";
 
-export type LambdaEnv = Record<string, string | undefined>;
-
-/** Builds the storage; tests and other backends pass their own. */
-export type StorageFactory = (
-  env: LambdaEnv,
-  character: Character,
-) => StorageAdapter | Promise<StorageAdapter>;
+export type LambdaEnv = TargetEnv;
 
 export const dynamoStorageFromEnv: StorageFactory = (env, character) => {
   const tableName = setting(env, "DYNAMODB_TABLE");
@@ -35,17 +26,10 @@ export const dynamoStorageFromEnv: StorageFactory = (env, character) => {
   });
 };
 
-export async function createLambdaAgent(
+export function createLambdaAgent(
   env: LambdaEnv,
   options: { storage?: StorageFactory; plugins?: Plugin[] } = {},
 ): Promise<AgentRuntime> {
-  const character = characterFromEnv(env);
-  const storage = await (options.storage ?? dynamoStorageFromEnv)(env, character);
-  await storage.init();
-  return createAgent({
-    character,
-    storage,
-    env,
-    plugins: options.plugins,
-  });
+  return createTargetAgent(env, options.storage ?? dynamoStorageFromEnv, options.plugins);
 }
+export type { StorageFactory } from "../shared/index.ts";

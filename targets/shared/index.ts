@@ -1,3 +1,4 @@
+export { createTargetAgent, type StorageFactory, type TargetEnv } from "./agent.ts";
 export { type AgentFactory, agentPerIsolate } from "./agent-per-isolate.ts";
 export { characterFromEnv, positiveIntSetting } from "./character.ts";
 export { type ConnectorSet, connectorsFor } from "./connectors.ts";

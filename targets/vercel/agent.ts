@@ -4,23 +4,10 @@
 // neon-http.ts is imported directly: the adapter's index also exports PGlite, which a
 // function must not carry.
 import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
-import {
-  type AgentRuntime,
-  type Character,
-  characterAgentId,
-  createAgent,
-  type Plugin,
-  type StorageAdapter,
-  setting,
-} from "../../core/index.ts";
-import { characterFromEnv } from "../shared/index.ts";
+import { type AgentRuntime, characterAgentId, type Plugin, setting } from "../../core/index.ts";
+import { createTargetAgent, type StorageFactory, type TargetEnv } from "../shared/index.ts";
 
-export type VercelEnv = Record<string, string | undefined>;
-
-export type StorageFactory = (
-  env: VercelEnv,
-  character: Character,
-) => StorageAdapter | Promise<StorageAdapter>;
+export type VercelEnv = TargetEnv;
 
 export const neonStorageFromEnv: StorageFactory = (env, character) => {
   const connectionString = setting(env, "DATABASE_URL");
@@ -34,17 +21,10 @@ export const neonStorageFromEnv: StorageFactory = (env, character) => {
   });
 };
 
-export async function createVercelAgent(
+export function createVercelAgent(
   env: VercelEnv,
   options: { storage?: StorageFactory; plugins?: Plugin[] } = {},
 ): Promise<AgentRuntime> {
-  const character = characterFromEnv(env);
-  const storage = await (options.storage ?? neonStorageFromEnv)(env, character);
-  await storage.init();
-  return createAgent({
-    character,
-    storage,
-    env,
-    plugins: options.plugins,
-  });
+  return createTargetAgent(env, options.storage ?? neonStorageFromEnv, options.plugins);
 }
+export type { StorageFactory } from "../shared/index.ts";
