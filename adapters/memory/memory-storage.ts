@@ -31,8 +31,8 @@ import {
   cosineSimilarity,
 } from "../../core/vector.ts";
 import {
-  copyTables,
   emptyTables,
+  journaled,
   participantKey,
   relationshipKey,
   type StoredMemory,
@@ -202,7 +202,7 @@ export class MemoryStorage implements StorageAdapter {
         (start === undefined || m.createdAt >= start) &&
         (end === undefined || m.createdAt <= end),
     );
-    return page(newestFirst(matches), params.offset, params.count).map(toMemory);
+    return newestPage(matches, params.offset, params.count).map(toMemory);
   }
 
   async getMemoryById(id: UUID): Promise<Memory | null> {
@@ -227,7 +227,7 @@ export class MemoryStorage implements StorageAdapter {
     const matches = [...this.db.memories.values()].filter(
       (m) => m.tableName === params.tableName && rooms.has(m.roomId),
     );
-    return page(newestFirst(matches), 0, params.limit).map(toMemory);
+    return newestPage(matches, 0, params.limit).map(toMemory);
   }
 
   async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
@@ -509,7 +509,7 @@ export class MemoryStorage implements StorageAdapter {
         (params.roomId === undefined || l.roomId === params.roomId) &&
         (params.type === undefined || l.type === params.type),
     );
-    return page(newestFirst(matches), params.offset, params.count).map(copy);
+    return newestPage(matches, params.offset, params.count).map(copy);
   }
 
   async deleteLog(logId: UUID): Promise<void> {
@@ -589,14 +589,18 @@ export class MemoryStorage implements StorageAdapter {
   }
 
   async batch(ops: StorageOp[]): Promise<void> {
-    // Apply to new maps over the same rows; swap them in only when every op succeeded.
+    // Apply in place, journalling how to undo each write; a failing op undoes the ones before
+    // it. Nothing awaits in between, so no other caller sees a half-applied batch.
     const committed = this.db;
-    this.db = copyTables(committed);
+    const undo: (() => void)[] = [];
+    this.db = journaled(committed, undo);
     try {
       for (const op of ops) this.apply(op);
     } catch (error) {
-      this.db = committed;
+      for (const step of undo.reverse()) step();
       throw error;
+    } finally {
+      this.db = committed;
     }
   }
 
@@ -754,17 +758,37 @@ function toMemory(stored: StoredMemory): Memory {
   return copy(memory);
 }
 
-/** Newest first; among equal times, the later insertion first (Maps keep insertion order). */
-function newestFirst<T extends { createdAt: number }>(rows: T[]): T[] {
-  return rows
-    .map((row, index) => ({ row, index }))
-    .sort((a, b) => b.row.createdAt - a.row.createdAt || b.index - a.index)
-    .map(({ row }) => row);
-}
-
-function page<T>(rows: T[], offset = 0, count?: number): T[] {
+/**
+ * One page of rows, newest first; among equal times the later insertion first (Maps keep
+ * insertion order). A bounded page keeps only the best `offset + count` rows as it goes
+ * instead of sorting them all, so reading a room's last few messages stays cheap as it grows.
+ */
+function newestPage<T extends { createdAt: number }>(rows: T[], offset = 0, count?: number): T[] {
   const from = Math.max(0, offset);
-  return count === undefined ? rows.slice(from) : rows.slice(from, from + Math.max(0, count));
+  const ranked = rows.map((row, index) => ({ row, index }));
+  const before = (a: (typeof ranked)[number], b: (typeof ranked)[number]) =>
+    b.row.createdAt - a.row.createdAt || b.index - a.index;
+  if (count === undefined)
+    return ranked
+      .sort(before)
+      .slice(from)
+      .map(({ row }) => row);
+  const keep = from + Math.max(0, count);
+  if (keep === 0) return [];
+  const top: typeof ranked = [];
+  for (const entry of ranked) {
+    if (top.length === keep && before(entry, top[keep - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (before(entry, top[mid]!) < 0) hi = mid;
+      else lo = mid + 1;
+    }
+    top.splice(lo, 0, entry);
+    if (top.length > keep) top.pop();
+  }
+  return top.slice(from).map(({ row }) => row);
 }
 
 /** Drops keys whose value is undefined, so a partial update never erases a field by omission. */

@@ -1,6 +1,5 @@
 // The in-memory "database": one Map per table. Stored rows are never mutated in place (every
-// write replaces the row), so a batch can work on a shallow copy of the maps and commit by
-// swapping them in, or drop the copy to roll back.
+// write replaces the row), so undoing a write is putting the previous row back.
 import type {
   Agent,
   Component,
@@ -71,12 +70,38 @@ export function emptyTables(): Tables {
 }
 
 /** New maps over the same (immutable) rows: cheap, and enough to roll a batch back. */
-export function copyTables(tables: Tables): Tables {
-  const copy = {} as Record<keyof Tables, Map<unknown, unknown>>;
+/**
+ * The same tables, with every set and delete recording how to undo it in `undo` (newest
+ * last), so a batch can write in place and still roll back without copying whole tables.
+ */
+export function journaled(tables: Tables, undo: (() => void)[]): Tables {
+  const view = {} as Record<keyof Tables, Map<unknown, unknown>>;
   for (const [name, map] of Object.entries(tables) as [keyof Tables, Map<unknown, unknown>][]) {
-    copy[name] = new Map(map);
+    view[name] = new Proxy(map, {
+      get(target, key) {
+        if (key === "set") {
+          return (k: unknown, v: unknown) => {
+            const had = target.has(k);
+            const previous = target.get(k);
+            undo.push(() => (had ? target.set(k, previous) : target.delete(k)));
+            return target.set(k, v);
+          };
+        }
+        if (key === "delete") {
+          return (k: unknown) => {
+            if (target.has(k)) {
+              const previous = target.get(k);
+              undo.push(() => target.set(k, previous));
+            }
+            return target.delete(k);
+          };
+        }
+        const value = Reflect.get(target, key, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
   }
-  return copy as unknown as Tables;
+  return view as unknown as Tables;
 }
 
 export function participantKey(roomId: UUID, entityId: UUID): string {
