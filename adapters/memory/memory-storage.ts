@@ -191,18 +191,30 @@ export class MemoryStorage implements StorageAdapter {
 
   async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
     const { tableName, roomId, entityId, agentId, worldId, unique, start, end } = params;
-    const matches = [...this.db.memories.values()].filter(
-      (m) =>
-        m.tableName === tableName &&
-        (roomId === undefined || m.roomId === roomId) &&
-        (entityId === undefined || m.entityId === entityId) &&
-        (agentId === undefined || m.agentId === agentId) &&
-        (worldId === undefined || m.worldId === worldId) &&
-        (!unique || m.unique) &&
-        (start === undefined || m.createdAt >= start) &&
-        (end === undefined || m.createdAt <= end),
-    );
-    return newestPage(matches, params.offset, params.count).map(toMemory);
+    const wanted = (m: StoredMemory) =>
+      m.tableName === tableName &&
+      (roomId === undefined || m.roomId === roomId) &&
+      (entityId === undefined || m.entityId === entityId) &&
+      (agentId === undefined || m.agentId === agentId) &&
+      (worldId === undefined || m.worldId === worldId) &&
+      (!unique || m.unique) &&
+      (start === undefined || m.createdAt >= start) &&
+      (end === undefined || m.createdAt <= end);
+    if (roomId === undefined) {
+      const matches = [...this.db.memories.values()].filter(wanted);
+      return newestPage(matches, params.offset, params.count).map(toMemory);
+    }
+    // A room's rows are kept newest-last: walk back until the page is full.
+    const skip = Math.max(0, params.offset ?? 0);
+    const limit = params.count === undefined ? Number.POSITIVE_INFINITY : Math.max(0, params.count);
+    const page: StoredMemory[] = [];
+    let seen = 0;
+    for (const m of this.db.memories.newestInRoom(roomId)) {
+      if (page.length >= limit) break;
+      if (!wanted(m)) continue;
+      if (seen++ >= skip) page.push(m);
+    }
+    return page.map(toMemory);
   }
 
   async getMemoryById(id: UUID): Promise<Memory | null> {
@@ -223,10 +235,9 @@ export class MemoryStorage implements StorageAdapter {
     roomIds: UUID[];
     limit?: number;
   }): Promise<Memory[]> {
-    const rooms = new Set(params.roomIds);
-    const matches = [...this.db.memories.values()].filter(
-      (m) => m.tableName === params.tableName && rooms.has(m.roomId),
-    );
+    const matches = [...new Set(params.roomIds)]
+      .flatMap((roomId) => [...this.db.memories.newestInRoom(roomId)].reverse())
+      .filter((m) => m.tableName === params.tableName);
     return newestPage(matches, 0, params.limit).map(toMemory);
   }
 
@@ -234,7 +245,11 @@ export class MemoryStorage implements StorageAdapter {
     assertEmbeddingDimension(params.embedding, this.dimension);
     const threshold = params.match_threshold ?? 0;
     const scored: { memory: StoredMemory; similarity: number }[] = [];
-    for (const m of this.db.memories.values()) {
+    const candidates =
+      params.roomId === undefined
+        ? this.db.memories.values()
+        : this.db.memories.newestInRoom(params.roomId);
+    for (const m of candidates) {
       if (m.tableName !== params.tableName || !m.embedding) continue;
       if (params.roomId !== undefined && m.roomId !== params.roomId) continue;
       if (params.worldId !== undefined && m.worldId !== params.worldId) continue;

@@ -34,11 +34,74 @@ export interface StoredCacheEntry {
   expiresAt: number | null;
 }
 
+/**
+ * The memories table, with each room's rows kept in time order, so a room's recent messages
+ * are read from the end of one list instead of by sorting every stored memory. The index
+ * follows every set and delete, including a batch's undo.
+ */
+export class MemoryRows extends Map<UUID, StoredMemory> {
+  /** Ascending by (createdAt, first-insertion order). */
+  private readonly byRoom = new Map<UUID, StoredMemory[]>();
+  /** When each id was first stored; breaks ties between equal times (later first). */
+  private readonly order = new Map<UUID, number>();
+  private inserted = 0;
+
+  override set(id: UUID, row: StoredMemory): this {
+    const previous = super.get(id);
+    if (previous) this.unindex(previous);
+    if (!this.order.has(id)) this.order.set(id, ++this.inserted);
+    let room = this.byRoom.get(row.roomId);
+    if (!room) {
+      room = [];
+      this.byRoom.set(row.roomId, room);
+    }
+    room.splice(this.position(room, row), 0, row);
+    return super.set(id, row);
+  }
+
+  override delete(id: UUID): boolean {
+    const previous = super.get(id);
+    if (previous) this.unindex(previous);
+    return super.delete(id);
+  }
+
+  /** The room's rows, newest first (later insertion first among equal times). */
+  *newestInRoom(roomId: UUID): Generator<StoredMemory> {
+    const room = this.byRoom.get(roomId) ?? [];
+    for (let i = room.length - 1; i >= 0; i--) yield room[i]!;
+  }
+
+  /** Where `row` goes in `room`; rows mostly arrive newest, so the search starts from the end. */
+  private position(room: StoredMemory[], row: StoredMemory): number {
+    let lo = 0;
+    let hi = room.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.compare(room[mid]!, row) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  private compare(a: StoredMemory, b: StoredMemory): number {
+    return a.createdAt - b.createdAt || (this.order.get(a.id) ?? 0) - (this.order.get(b.id) ?? 0);
+  }
+
+  private unindex(row: StoredMemory): void {
+    const room = this.byRoom.get(row.roomId);
+    if (!room) return;
+    const at = room.indexOf(row, Math.max(0, this.position(room, row) - 1));
+    const index = at === -1 ? room.indexOf(row) : at;
+    if (index !== -1) room.splice(index, 1);
+    if (room.length === 0) this.byRoom.delete(row.roomId);
+  }
+}
+
 export interface Tables {
   agents: Map<UUID, Agent>;
   entities: Map<UUID, Entity & { id: UUID }>;
   components: Map<UUID, Component>;
-  memories: Map<UUID, StoredMemory>;
+  memories: MemoryRows;
   worlds: Map<UUID, World>;
   rooms: Map<UUID, Room>;
   /** Keyed by participantKey(roomId, entityId). */
@@ -57,7 +120,7 @@ export function emptyTables(): Tables {
     agents: new Map(),
     entities: new Map(),
     components: new Map(),
-    memories: new Map(),
+    memories: new MemoryRows(),
     worlds: new Map(),
     rooms: new Map(),
     participants: new Map(),
@@ -69,7 +132,6 @@ export function emptyTables(): Tables {
   };
 }
 
-/** New maps over the same (immutable) rows: cheap, and enough to roll a batch back. */
 /**
  * The same tables, with every set and delete recording how to undo it in `undo` (newest
  * last), so a batch can write in place and still roll back without copying whole tables.
