@@ -7,6 +7,7 @@ import {
   createTargetAgent,
   positiveIntSetting,
   type StorageFactory,
+  type TargetAgentOptions,
   type TargetEnv,
 } from "../shared/index.ts";
 
@@ -28,8 +29,8 @@ export const dynamoStorageFromEnv: StorageFactory = (env, character) => {
 
 export function createLambdaAgent(
   env: LambdaEnv,
-  options: { storage?: StorageFactory; plugins?: Plugin[] } = {},
+  options: Partial<TargetAgentOptions> = {},
 ): Promise<AgentRuntime> {
-  return createTargetAgent(env, options.storage ?? dynamoStorageFromEnv, options.plugins);
+  return createTargetAgent(env, { ...options, storage: options.storage ?? dynamoStorageFromEnv });
 }
 export type { StorageFactory } from "../shared/index.ts";

@@ -21,6 +21,8 @@ export interface LambdaHandlerOptions {
   plugins?: Plugin[];
   /** Default from env: LAMBDA_SELF_INVOKE=true, AWS_LAMBDA_FUNCTION_NAME, LAMBDA_ENDPOINT. */
   selfInvoke?: SelfInvoke | null;
+  /** The agent's clock; default Date.now (tests move it to fire reminders without waiting). */
+  now?: () => number;
 }
 
 /** The Lambda context fields this handler reads. */
@@ -38,6 +40,7 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
     createLambdaAgent(env, {
       storage: options.storage,
       plugins: [...enabled.plugins, ...(options.plugins ?? [])],
+      now: options.now,
     }),
   );
   const selfInvoke =

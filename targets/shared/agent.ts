@@ -17,13 +17,19 @@ export type StorageFactory = (
   character: Character,
 ) => StorageAdapter | Promise<StorageAdapter>;
 
+export interface TargetAgentOptions {
+  storage: StorageFactory;
+  plugins?: Plugin[];
+  /** The agent's clock; tests move it to fire tasks without waiting. */
+  now?: () => number;
+}
+
 export async function createTargetAgent(
   env: TargetEnv,
-  storageFor: StorageFactory,
-  plugins: Plugin[] = [],
+  options: TargetAgentOptions,
 ): Promise<AgentRuntime> {
   const character = characterFromEnv(env);
-  const storage = await storageFor(env, character);
+  const storage = await options.storage(env, character);
   await storage.init();
-  return createAgent({ character, storage, env, plugins });
+  return createAgent({ character, storage, env, plugins: options.plugins, now: options.now });
 }

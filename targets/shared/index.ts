@@ -1,4 +1,9 @@
-export { createTargetAgent, type StorageFactory, type TargetEnv } from "./agent.ts";
+export {
+  createTargetAgent,
+  type StorageFactory,
+  type TargetAgentOptions,
+  type TargetEnv,
+} from "./agent.ts";
 export { type AgentFactory, agentPerIsolate } from "./agent-per-isolate.ts";
 export { characterFromEnv, positiveIntSetting } from "./character.ts";
 export { type ConnectorSet, connectorsFor } from "./connectors.ts";

@@ -5,7 +5,12 @@
 // function must not carry.
 import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
 import { type AgentRuntime, characterAgentId, type Plugin, setting } from "../../core/index.ts";
-import { createTargetAgent, type StorageFactory, type TargetEnv } from "../shared/index.ts";
+import {
+  createTargetAgent,
+  type StorageFactory,
+  type TargetAgentOptions,
+  type TargetEnv,
+} from "../shared/index.ts";
 
 export type VercelEnv = TargetEnv;
 
@@ -23,8 +28,8 @@ export const neonStorageFromEnv: StorageFactory = (env, character) => {
 
 export function createVercelAgent(
   env: VercelEnv,
-  options: { storage?: StorageFactory; plugins?: Plugin[] } = {},
+  options: Partial<TargetAgentOptions> = {},
 ): Promise<AgentRuntime> {
-  return createTargetAgent(env, options.storage ?? neonStorageFromEnv, options.plugins);
+  return createTargetAgent(env, { ...options, storage: options.storage ?? neonStorageFromEnv });
 }
 export type { StorageFactory } from "../shared/index.ts";

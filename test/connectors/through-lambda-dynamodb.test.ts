@@ -13,10 +13,9 @@
 //   moment an invocation returns until the next one starts). When the test ends the frozen
 //   container wakes, and must not answer a second time.
 //
-// The handler reads the real clock and takes no clock to inject, so there is no `advance`: the
-// three scenarios that need time to pass return early here, and `tick` (an EventBridge
-// scheduled event) goes unused by them. (The file name carries "dynamodb" so
-// the global setup starts DynamoDB Local.)
+// Time moves through the handler's `now` option (the real clock plus an offset), so the
+// scenarios that fire reminders on a later tick (an EventBridge scheduled event) run here too.
+// (The file name carries "dynamodb" so the global setup starts DynamoDB Local.)
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDynamoStorage, createTable } from "../../adapters/dynamodb/index.ts";
 import characterJson from "../../character.json" with { type: "json" };
@@ -202,8 +201,11 @@ async function startLambdaDriver(
     thawed: null,
     thaw: () => {},
   };
+  let offset = 0;
+  const now = () => Date.now() + offset;
   const front = createLambdaHandler({
     env,
+    now,
     ...(continuation === "other"
       ? {
           storage: async (e: LambdaEnv, c: Character) =>
@@ -225,7 +227,7 @@ async function startLambdaDriver(
     }
   };
   // Where async invokes and scheduled events run.
-  container = continuation === "same" ? invocation : createLambdaHandler({ env });
+  container = continuation === "same" ? invocation : createLambdaHandler({ env, now });
   const backend = container;
   const wake = async () => {
     await invocation({ elizaEdge: "tick" }, { awsRequestId: `wake-${++requests}` });
@@ -254,6 +256,9 @@ async function startLambdaDriver(
           if (report?.error) throw new Error(`continuation failed: ${JSON.stringify(report)}`);
         }
       }
+    },
+    advance: (ms: number) => {
+      offset += ms;
     },
     // An EventBridge rule's scheduled event, for a new minute each time.
     tick: async () => {
