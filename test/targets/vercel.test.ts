@@ -139,3 +139,28 @@ describe("Vercel function on Neon over HTTP", () => {
     expect(config.crons).toEqual([{ path: "/api/cron", schedule: expect.any(String) }]);
   });
 });
+
+describe("the Vercel function bundle", () => {
+  /** Comfortably under Vercel's 250 MB limit; the point is what must not be in it. */
+  const BUDGET = 1024 * 1024;
+
+  it("bundles api/index.ts for Node with Neon over HTTP only, within 1 MiB minified", async () => {
+    const { build } = await import("esbuild");
+    const result = await build({
+      entryPoints: [new URL("../../api/index.ts", import.meta.url).pathname],
+      bundle: true,
+      write: false,
+      minify: true,
+      platform: "node",
+      format: "esm",
+      metafile: true,
+      logLevel: "silent",
+    });
+    const bytes = result.outputFiles[0]?.contents.byteLength ?? Number.POSITIVE_INFINITY;
+    expect(bytes).toBeLessThanOrEqual(BUDGET);
+    const inputs = Object.keys(result.metafile.inputs);
+    expect(inputs.some((i) => i.includes("@neondatabase/serverless"))).toBe(true);
+    // Embedded Postgres, the AWS SDK and the Worker toolchain belong to other targets.
+    expect(inputs.filter((i) => /pglite|@aws-sdk|miniflare|node-llama/.test(i))).toEqual([]);
+  });
+});
