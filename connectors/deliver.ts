@@ -28,15 +28,13 @@ export interface DeliveryOptions {
 export class PlatformApiError extends DeliveryError {
   /** The HTTP status; 0 when no response came. */
   readonly status: number;
-  /** True when the same request may succeed later (429, 5xx, no connection). */
-  readonly retryable: boolean;
   /** The platform's error body, parsed when JSON. */
   readonly body: unknown;
+  /** `retryable`: the same request may succeed later (429, 5xx, no connection). */
   constructor(message: string, status: number, retryable: boolean, body?: unknown) {
-    super(message);
+    super(message, { retryable });
     this.name = "PlatformApiError";
     this.status = status;
-    this.retryable = retryable;
     this.body = body;
   }
 }

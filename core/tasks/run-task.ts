@@ -1,5 +1,6 @@
 // Running one leased task and writing down what happened. Every write is conditional on our
 // lease: if the lease expired and another tick took the task, we record nothing.
+import { DeliveryError } from "../messages/delivery-error.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Task, UUID } from "../types.ts";
 import {
@@ -50,7 +51,9 @@ export async function runClaimedTask(
   } catch (error) {
     const failures = (meta.failures ?? 0) + 1;
     const maxFailures = meta.maxFailures ?? DEFAULT_MAX_FAILURES;
-    const pause = maxFailures !== -1 && failures >= maxFailures;
+    // A send the platform refused for good (bot blocked, chat gone) is not worth a retry.
+    const hopeless = error instanceof DeliveryError && !error.retryable;
+    const pause = hopeless || (maxFailures !== -1 && failures >= maxFailures);
     runtime.logger.warn(`task ${task.name} failed (${failures})`, { error: String(error) });
     await release({
       dueAt: pause ? null : now + backoffDelay(failures, meta.backoffMs ?? DEFAULT_BACKOFF_MS),

@@ -7,6 +7,7 @@ import {
   type Content,
   createAgent,
   createUniqueUuid,
+  DeliveryError,
   type InboundMessage,
   MemoryTable,
   parseCharacter,
@@ -170,6 +171,25 @@ describe("the durable inbox", () => {
     expect(await acceptInbound(runtime, inbound(8), { lease: false })).toEqual({
       accepted: false,
       reason: "duplicate",
+    });
+  });
+
+  it("stops at once when the platform refuses the reply for good (retryable: false)", async () => {
+    let attempts = 0;
+    runtime.registerSendHandler("chat", async () => {
+      attempts++;
+      throw new DeliveryError("Forbidden: bot was blocked by the user", { retryable: false });
+    });
+    const acceptance = await acceptInbound(runtime, inbound(9));
+    if (acceptance.accepted) await acceptance.process?.();
+    expect(attempts).toBe(1);
+    clock.advance(24 * 60 * 60_000);
+    expect((await runDueTasks(runtime)).ran).toBe(0);
+    expect(attempts).toBe(1);
+    const [task] = await storage.getTasks({ tags: ["inbox"] });
+    expect(task?.metadata).toMatchObject({
+      paused: true,
+      lastError: expect.stringContaining("blocked"),
     });
   });
 });
