@@ -203,10 +203,6 @@ export class AgentRuntime {
     this.sendHandlers.set(source, handler);
   }
 
-  hasSendHandler(source: string): boolean {
-    return this.sendHandlers.has(source);
-  }
-
   /** Delivers through the target's connector; a source without one (the API) is a no-op. */
   async sendMessageToTarget(target: SendTarget, content: Content): Promise<boolean> {
     const handler = this.sendHandlers.get(target.source);
