@@ -97,8 +97,10 @@ export const messageService: MessageService = {
       }
       const decision = await shouldRespond(runtime, message);
       if (!decision.respond) {
-        const state = await runtime.composeState(message);
-        await runtime.evaluate(message, state, false, []);
+        // Staying quiet costs no state unless an evaluator wants to see every message.
+        if (runtime.evaluators.some((e) => e.alwaysRun)) {
+          await runtime.evaluate(message, await runtime.composeState(message), false, []);
+        }
         return await finish(runtime, base, startedAt, message, result(false, decision.reason));
       }
 

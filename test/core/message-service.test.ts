@@ -268,6 +268,23 @@ describe("should-respond", () => {
     expect(model.calls.map((c) => c.type)).toEqual(["TEXT_SMALL", "TEXT_LARGE"]);
   });
 
+  it("reads no conversation state for a group message it stays quiet on", async () => {
+    const { runtime, model, storage } = await setup();
+    const reads: string[] = [];
+    for (const name of ["getMemories", "getEntitiesForRoom"] as const) {
+      const original = storage[name].bind(storage);
+      (storage as unknown as Record<string, unknown>)[name] = (...args: never[]) => {
+        reads.push(name);
+        return (original as (...a: never[]) => unknown)(...args);
+      };
+    }
+    model.small.push("<response><action>IGNORE</action></response>");
+    expect(
+      (await send(runtime, "chatter", { channelType: ChannelType.GROUP }).promise).didRespond,
+    ).toBe(false);
+    expect(reads).toEqual([]);
+  });
+
   it("stays quiet in a group when the small model's answer makes no sense", async () => {
     const { runtime, model } = await setup();
     model.small.push("I'm not sure what you mean");
