@@ -1,16 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../../core/logger.ts";
 import { createAnthropicPlugin } from "../../../core/models/anthropic.ts";
 import type { HttpModelOptions } from "../../../core/models/http.ts";
 import { type GenerateTextParams, ModelError, ModelType } from "../../../core/models/types.ts";
 import type { AgentRuntime } from "../../../core/runtime/agent-runtime.ts";
-import { stringToUuid } from "../../../core/uuid.ts";
 import {
   anthropicError,
   anthropicMessage,
   type FakeAnthropicServer,
   startFakeAnthropic,
 } from "../../fakes/anthropic-server.ts";
+import { runtimeWith } from "../../support/settings-runtime.ts";
 
 const KEY = "sk-ant-test";
 let server: FakeAnthropicServer;
@@ -33,14 +32,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server.close();
 });
-
-function runtimeWith(settings: Record<string, string | undefined>): AgentRuntime {
-  return {
-    agentId: stringToUuid("anthropic-test-agent"),
-    getSetting: (key: string) => settings[key],
-    logger: silentLogger,
-  } as unknown as AgentRuntime;
-}
 
 function settings(extra: Record<string, string | undefined> = {}) {
   return runtimeWith({ ANTHROPIC_BASE_URL: server.url, ANTHROPIC_API_KEY: KEY, ...extra });

@@ -22,6 +22,7 @@ import {
   startFakeOpenAI,
 } from "../../fakes/openai-server.ts";
 import { startTestSidecar, type TestSidecar } from "../../support/embedding-sidecar.ts";
+import { runtimeWith } from "../../support/settings-runtime.ts";
 
 let dir: string;
 let sidecar: TestSidecar;
@@ -52,13 +53,6 @@ beforeEach(() => {
     },
   };
 });
-
-function runtimeWith(settings: Record<string, string | undefined>): AgentRuntime {
-  return {
-    getSetting: (key: string) => settings[key],
-    logger: silentLogger,
-  } as unknown as AgentRuntime;
-}
 
 const local = (extra: Record<string, string | undefined> = {}) =>
   runtimeWith({ LOCAL_EMBEDDING_URL: sidecar.url, ...extra });

@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { silentLogger } from "../../../core/logger.ts";
 import type { HttpModelOptions } from "../../../core/models/http.ts";
 import { createOpenAIPlugin, embedMany } from "../../../core/models/openai.ts";
 import { type GenerateTextParams, ModelError, ModelType } from "../../../core/models/types.ts";
 import type { AgentRuntime } from "../../../core/runtime/agent-runtime.ts";
-import { stringToUuid } from "../../../core/uuid.ts";
 import {
   chatCompletion,
   embeddingList,
@@ -12,6 +10,7 @@ import {
   openAIError,
   startFakeOpenAI,
 } from "../../fakes/openai-server.ts";
+import { runtimeWith } from "../../support/settings-runtime.ts";
 
 let server: FakeOpenAIServer;
 /** Retry waits the provider asked for; recorded instead of slept so tests stay fast. */
@@ -33,14 +32,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await server.close();
 });
-
-function runtimeWith(settings: Record<string, string | undefined>): AgentRuntime {
-  return {
-    agentId: stringToUuid("openai-test-agent"),
-    getSetting: (key: string) => settings[key],
-    logger: silentLogger,
-  } as unknown as AgentRuntime;
-}
 
 function settings(extra: Record<string, string | undefined> = {}) {
   return runtimeWith({ OPENAI_BASE_URL: server.url, OPENAI_API_KEY: "sk-test", ...extra });

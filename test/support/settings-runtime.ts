@@ -1,0 +1,11 @@
+// The runtime surface a model provider reads (getSetting, logger, agentId), over plain
+// settings: provider tests exercise the HTTP protocol without building a whole agent.
+import { type AgentRuntime, silentLogger, stringToUuid } from "../../core/index.ts";
+
+export function runtimeWith(settings: Record<string, string | undefined>): AgentRuntime {
+  return {
+    agentId: stringToUuid("model-test-agent"),
+    getSetting: (key: string) => settings[key],
+    logger: silentLogger,
+  } as unknown as AgentRuntime;
+}
