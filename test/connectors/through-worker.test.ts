@@ -18,7 +18,7 @@ import { startFakeDiscord } from "../fakes/discord-server.ts";
 import { startFakeTelegram } from "../fakes/telegram-server.ts";
 import { RFC8032_TEST1 } from "../fixtures/discord/signer.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
-import { applyD1Migrations } from "../support/miniflare-d1.ts";
+import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
 import { type ConnectorDriver, connectorEnv } from "./driver.ts";
 import { APPLICATION_ID, BOT_ID, BOT_USERNAME, TELEGRAM_SECRET } from "./requests.ts";
 import { describeConnectorScenarios } from "./scenarios.ts";
@@ -97,13 +97,14 @@ async function startWorkerDriver(): Promise<ConnectorDriver> {
     workers: [
       { name: "edge", modules: true, script: EDGE, serviceBindings: { AGENT: "agent" } },
       { name: "agent", modules: true, script: bundle, d1Databases: ["DB"], bindings },
+      d1BridgeWorker("DB", compatibilityDate),
     ],
   };
   // One workerd for the file; each test gets a fresh isolate (new bindings: the Worker builds
   // its app and agent once per isolate) and an emptied database.
   if (mf) await mf.setOptions(options);
   else mf = new Miniflare(options);
-  const db = (await mf.getD1Database("DB", "agent")) as unknown as D1Database;
+  const db = d1Of(mf);
   await applyD1Migrations(db);
   const tables = await userTables(db);
   await db.batch(tables.map((table) => db.prepare(`DELETE FROM "${table}"`)));

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Storage } from "../../adapters/d1/index.ts";
 import { REMINDER_TASK, type UUID } from "../../core/index.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
-import { applyD1Migrations } from "../support/miniflare-d1.ts";
+import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const entry = join(root, "targets/cloudflare/main.ts");
@@ -83,13 +83,19 @@ describe("Worker in workerd with D1", () => {
     const bundle = await bundleForWorkers(entry);
     const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(await wranglerToml())![1];
     mf = new Miniflare({
-      modules: true,
-      script: bundle.code,
-      compatibilityDate,
-      d1Databases: ["DB"],
-      bindings: { API_TOKEN, LOG_LEVEL: "warn" },
+      workers: [
+        {
+          name: "worker",
+          modules: true,
+          script: bundle.code,
+          compatibilityDate,
+          d1Databases: ["DB"],
+          bindings: { API_TOKEN, LOG_LEVEL: "warn" },
+        },
+        d1BridgeWorker("DB", compatibilityDate!),
+      ],
     });
-    db = (await mf.getD1Database("DB")) as unknown as D1Database;
+    db = d1Of(mf);
     // What `wrangler d1 migrations apply` does before a deploy.
     await applyD1Migrations(db);
   });
