@@ -19,6 +19,7 @@ import { startFakeTelegram } from "../fakes/telegram-server.ts";
 import { RFC8032_TEST1 } from "../fixtures/discord/signer.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
 import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { triggerScheduled } from "../support/miniflare-scheduled.ts";
 import { type ConnectorDriver, connectorEnv } from "./driver.ts";
 import { APPLICATION_ID, BOT_ID, BOT_USERNAME, TELEGRAM_SECRET } from "./requests.ts";
 import { describeConnectorScenarios } from "./scenarios.ts";
@@ -48,6 +49,9 @@ afterAll(async () => {
  * Node is still writing, and the test sees ECONNRESET instead of the answer; at Cloudflare the
  * client never talks to workerd directly.
  */
+/** Reaches the agent Worker directly (its Cron Trigger); every other host goes through EDGE. */
+const AGENT_HOST = "agent-direct.test";
+
 const EDGE = `export default {
   async fetch(request, env) {
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
@@ -94,9 +98,17 @@ async function startWorkerDriver(): Promise<ConnectorDriver> {
   };
   const options = {
     compatibilityDate,
+    unsafeTriggerHandlers: true,
     workers: [
       { name: "edge", modules: true, script: EDGE, serviceBindings: { AGENT: "agent" } },
-      { name: "agent", modules: true, script: bundle, d1Databases: ["DB"], bindings },
+      {
+        name: "agent",
+        modules: true,
+        script: bundle,
+        d1Databases: ["DB"],
+        bindings,
+        routes: [`${AGENT_HOST}/*`],
+      },
       d1BridgeWorker("DB", compatibilityDate),
     ],
   };
@@ -144,8 +156,7 @@ async function startWorkerDriver(): Promise<ConnectorDriver> {
     // A Cron Trigger: workerd's scheduled() returns once the handler's waitUntil work is done.
     tick: async () => {
       scheduledAt += 60_000;
-      const worker = await mf!.getWorker("agent");
-      const result = await worker.scheduled({
+      const result = await triggerScheduled(mf!, `http://${AGENT_HOST}`, {
         cron: "* * * * *",
         scheduledTime: new Date(scheduledAt),
       });

@@ -15,6 +15,7 @@ import { createD1Storage } from "../../adapters/d1/index.ts";
 import { REMINDER_TASK, type UUID } from "../../core/index.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
 import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { triggerScheduled } from "../support/miniflare-scheduled.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const entry = join(root, "targets/cloudflare/main.ts");
@@ -83,6 +84,7 @@ describe("Worker in workerd with D1", () => {
     const bundle = await bundleForWorkers(entry);
     const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(await wranglerToml())![1];
     mf = new Miniflare({
+      unsafeTriggerHandlers: true,
       workers: [
         {
           name: "worker",
@@ -113,8 +115,10 @@ describe("Worker in workerd with D1", () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const scheduled = async (scheduledTime: number) => {
-    const worker = await mf.getWorker();
-    return worker.scheduled({ cron: "* * * * *", scheduledTime: new Date(scheduledTime) });
+    return triggerScheduled(mf, "http://worker.test", {
+      cron: "* * * * *",
+      scheduledTime: new Date(scheduledTime),
+    });
   };
   const agentId = async () =>
     ((await (await fetchWorker("/health")).json()) as { agentId: UUID }).agentId;
