@@ -18,7 +18,8 @@ import { startFakeDiscord } from "../fakes/discord-server.ts";
 import { startFakeTelegram } from "../fakes/telegram-server.ts";
 import { RFC8032_TEST1 } from "../fixtures/discord/signer.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
-import { applyD1Migrations } from "../support/miniflare-d1.ts";
+import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { triggerScheduled } from "../support/miniflare-scheduled.ts";
 import { type ConnectorDriver, connectorEnv } from "./driver.ts";
 import { APPLICATION_ID, BOT_ID, BOT_USERNAME, TELEGRAM_SECRET } from "./requests.ts";
 import { describeConnectorScenarios } from "./scenarios.ts";
@@ -48,6 +49,9 @@ afterAll(async () => {
  * Node is still writing, and the test sees ECONNRESET instead of the answer; at Cloudflare the
  * client never talks to workerd directly.
  */
+/** Reaches the agent Worker directly (its Cron Trigger); every other host goes through EDGE. */
+const AGENT_HOST = "agent-direct.test";
+
 const EDGE = `export default {
   async fetch(request, env) {
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
@@ -94,16 +98,25 @@ async function startWorkerDriver(): Promise<ConnectorDriver> {
   };
   const options = {
     compatibilityDate,
+    unsafeTriggerHandlers: true,
     workers: [
       { name: "edge", modules: true, script: EDGE, serviceBindings: { AGENT: "agent" } },
-      { name: "agent", modules: true, script: bundle, d1Databases: ["DB"], bindings },
+      {
+        name: "agent",
+        modules: true,
+        script: bundle,
+        d1Databases: ["DB"],
+        bindings,
+        routes: [`${AGENT_HOST}/*`],
+      },
+      d1BridgeWorker("DB", compatibilityDate),
     ],
   };
   // One workerd for the file; each test gets a fresh isolate (new bindings: the Worker builds
   // its app and agent once per isolate) and an emptied database.
   if (mf) await mf.setOptions(options);
   else mf = new Miniflare(options);
-  const db = (await mf.getD1Database("DB", "agent")) as unknown as D1Database;
+  const db = d1Of(mf);
   await applyD1Migrations(db);
   const tables = await userTables(db);
   await db.batch(tables.map((table) => db.prepare(`DELETE FROM "${table}"`)));
@@ -143,8 +156,7 @@ async function startWorkerDriver(): Promise<ConnectorDriver> {
     // A Cron Trigger: workerd's scheduled() returns once the handler's waitUntil work is done.
     tick: async () => {
       scheduledAt += 60_000;
-      const worker = await mf!.getWorker("agent");
-      const result = await worker.scheduled({
+      const result = await triggerScheduled(mf!, `http://${AGENT_HOST}`, {
         cron: "* * * * *",
         scheduledTime: new Date(scheduledAt),
       });

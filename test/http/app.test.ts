@@ -201,13 +201,20 @@ describe("POST /api/messages", () => {
     const gate = new Promise<void>((r) => {
       release = r;
     });
+    // The route claims the key before it calls the model: reaching the model is the signal
+    // that the first request is in progress (a fixed sleep could lose that race under load).
+    let reachedModel: () => void = () => {};
+    const running = new Promise<void>((r) => {
+      reachedModel = r;
+    });
     model.large.push(async () => {
+      reachedModel();
       await gate;
       return "slow answer";
     });
     const body = JSON.stringify({ text: "slow", userId: "cy" });
     const first = app.request("/api/messages", post(body, { "idempotency-key": "k-2" }));
-    await new Promise((r) => setTimeout(r, 20));
+    await running;
     const second = await app.request("/api/messages", post(body, { "idempotency-key": "k-2" }));
     expect(second.status).toBe(409);
     expect((await second.json()).error.code).toBe("in_progress");

@@ -1,10 +1,29 @@
 // A real D1 (workerd's, through Miniflare 4) for Node tests, with the adapter's migrations
 // applied the way `wrangler d1 migrations apply` applies them: every .sql file in
 // adapters/d1/migrations in name order, each as one batch, recorded in `d1_migrations`.
+//
+// Why `db` is not Miniflare's `getD1Database()`: that proxy makes its synchronous calls
+// (`prepare`, `bind`, every first property read and first call of a method) through
+// Miniflare's SynchronousFetcher, a worker thread that answers by `postMessage` and then
+// `Atomics.store` + `Atomics.notify`. If that thread is preempted between its store and its
+// notify, the caller has already read reply k (its wait saw the flag and returned), posts
+// request k+1, and the late notify of k wakes it before reply k+1 exists:
+// `assert(message?.id === id)` fails and the proxy stays out of step for the rest of the
+// instance. A busy CI machine does exactly that (cloudflare/workers-sdk#15552 fixes it in
+// Miniflare releases that need Node 22; we pin Miniflare 4.20260426 for Node 20). Retrying
+// would only hide it. So the database is owned by a small bridge Worker in the same workerd
+// (d1-bridge-worker.ts, bound to the same D1 database as the app Worker) and `db` sends it
+// each statement or batch as one asynchronous `dispatchFetch` (d1-over-fetch.ts): nothing
+// blocks, there is no message id to lose, and every query still runs in workerd's D1.
+// Running the suites inside workerd (@cloudflare/vitest-pool-workers 0.23, peer vitest ^4.1)
+// was the alternative; it is deprecated, pulls a Miniflare 5 alpha and its own wrangler next
+// to our pins, and cannot host the PGlite and esbuild parts these files share with D1 cases.
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
+import { Miniflare, type WorkerOptions } from "miniflare";
+import { D1_BRIDGE_HOST, D1_BRIDGE_WORKER } from "./d1-bridge-worker.ts";
+import { d1OverFetch } from "./d1-over-fetch.ts";
 
 export const D1_MIGRATIONS_DIR = fileURLToPath(
   new URL("../../adapters/d1/migrations/", import.meta.url),
@@ -21,16 +40,23 @@ export interface MiniflareD1 {
 
 /** `script`: an ES module Worker, already bundled, with the database bound as `env.DB`. */
 export async function startMiniflareD1(options: { script?: string } = {}): Promise<MiniflareD1> {
+  const compatibilityDate = "2025-01-01";
   const mf = new Miniflare({
-    modules: true,
-    script:
-      options.script ??
-      "export default { fetch() { return new Response(null, { status: 404 }); } };",
-    compatibilityDate: "2025-01-01",
-    d1Databases: ["DB"],
+    workers: [
+      {
+        name: "app",
+        modules: true,
+        script:
+          options.script ??
+          "export default { fetch() { return new Response(null, { status: 404 }); } };",
+        compatibilityDate,
+        d1Databases: { DB: "DB" },
+      },
+      d1BridgeWorker("DB", compatibilityDate),
+    ],
   });
   try {
-    const db = await mf.getD1Database("DB");
+    const db = d1Of(mf);
     await applyD1Migrations(db);
     const tables = await userTables(db);
     return {
@@ -49,6 +75,29 @@ export async function startMiniflareD1(options: { script?: string } = {}): Promi
     await mf.dispose();
     throw error;
   }
+}
+
+/**
+ * The bridge Worker to add to a Miniflare's `workers`, bound to the D1 database `databaseId`
+ * (the id the app Worker's `d1Databases` gives, e.g. "DB" for `d1Databases: ["DB"]`).
+ */
+export function d1BridgeWorker(databaseId: string, compatibilityDate: string): WorkerOptions {
+  return {
+    name: "d1-bridge",
+    modules: true,
+    script: D1_BRIDGE_WORKER,
+    compatibilityDate,
+    d1Databases: { DB: databaseId },
+    routes: [`${D1_BRIDGE_HOST}/*`],
+  };
+}
+
+/** The database of a Miniflare that runs `d1BridgeWorker`, queried without the sync proxy. */
+export function d1Of(mf: Miniflare): D1Database {
+  return d1OverFetch(
+    (url, init) => mf.dispatchFetch(url, init as never) as unknown as Promise<Response>,
+    `http://${D1_BRIDGE_HOST}/`,
+  );
 }
 
 /** Applies pending migrations in order; a file's statements land together or not at all. */

@@ -14,7 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Storage } from "../../adapters/d1/index.ts";
 import { REMINDER_TASK, type UUID } from "../../core/index.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
-import { applyD1Migrations } from "../support/miniflare-d1.ts";
+import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { triggerScheduled } from "../support/miniflare-scheduled.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const entry = join(root, "targets/cloudflare/main.ts");
@@ -83,13 +84,20 @@ describe("Worker in workerd with D1", () => {
     const bundle = await bundleForWorkers(entry);
     const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(await wranglerToml())![1];
     mf = new Miniflare({
-      modules: true,
-      script: bundle.code,
-      compatibilityDate,
-      d1Databases: ["DB"],
-      bindings: { API_TOKEN, LOG_LEVEL: "warn" },
+      unsafeTriggerHandlers: true,
+      workers: [
+        {
+          name: "worker",
+          modules: true,
+          script: bundle.code,
+          compatibilityDate,
+          d1Databases: ["DB"],
+          bindings: { API_TOKEN, LOG_LEVEL: "warn" },
+        },
+        d1BridgeWorker("DB", compatibilityDate!),
+      ],
     });
-    db = (await mf.getD1Database("DB")) as unknown as D1Database;
+    db = d1Of(mf);
     // What `wrangler d1 migrations apply` does before a deploy.
     await applyD1Migrations(db);
   });
@@ -107,8 +115,10 @@ describe("Worker in workerd with D1", () => {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   const scheduled = async (scheduledTime: number) => {
-    const worker = await mf.getWorker();
-    return worker.scheduled({ cron: "* * * * *", scheduledTime: new Date(scheduledTime) });
+    return triggerScheduled(mf, "http://worker.test", {
+      cron: "* * * * *",
+      scheduledTime: new Date(scheduledTime),
+    });
   };
   const agentId = async () =>
     ((await (await fetchWorker("/health")).json()) as { agentId: UUID }).agentId;
