@@ -37,6 +37,8 @@ describeStorageConformance("d1 (miniflare)", {
     // Separate D1Storage objects over one binding, as separate isolates share one database.
     concurrentClients: async (_storage, count, options) =>
       Array.from({ length: count }, () => new D1Storage(d1.db, options)),
+    agentClient: async (_storage, agentId, options) =>
+      new D1Storage(d1.db, { ...options, agentId }),
   },
 });
 
