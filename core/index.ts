@@ -109,6 +109,7 @@ export {
   StorageError,
   type StorageErrorCode,
   type StorageOp,
+  type SweepReport,
 } from "./storage.ts";
 export {
   type Acceptance,

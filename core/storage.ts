@@ -66,6 +66,17 @@ export interface SearchMemoriesParams {
   roomId?: UUID;
   worldId?: UUID;
   entityId?: UUID;
+  /**
+   * Only this agent's memories. Defaults to the adapter's own `agentId` option, so two agents
+   * sharing one database never see each other's knowledge or messages.
+   */
+  agentId?: UUID;
+}
+
+/** What one `sweepExpired` call deleted. */
+export interface SweepReport {
+  claims: number;
+  cache: number;
 }
 
 export interface ClaimDueTasksParams {
@@ -106,6 +117,11 @@ export interface StorageAdapter {
   close(): Promise<void>;
   /** Pins the embedding width; vectors of another width are rejected with a StorageError. */
   ensureEmbeddingDimension(dimension: number): Promise<void>;
+  /**
+   * One cheap round trip to the backend (readiness): resolves when it answers, throws a
+   * StorageError UNAVAILABLE when it does not.
+   */
+  ping(): Promise<void>;
 
   // agents
   getAgent(agentId: UUID): Promise<Agent | null>;
@@ -131,7 +147,9 @@ export interface StorageAdapter {
   updateComponent(component: Component): Promise<void>;
   deleteComponent(componentId: UUID): Promise<void>;
 
-  // memories
+  // memories. An adapter given an `agentId` option reads only that agent's memories in
+  // getMemories, getMemoriesByRoomIds, searchMemories and countMemories (a params.agentId
+  // wins); without the option, reads span every agent.
   getMemories(params: GetMemoriesParams): Promise<Memory[]>;
   getMemoryById(id: UUID): Promise<Memory | null>;
   getMemoriesByIds(ids: UUID[], tableName?: string): Promise<Memory[]>;
@@ -238,4 +256,10 @@ export interface StorageAdapter {
   releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean>;
   /** Applies all ops atomically, in order: all land or none do. */
   batch(ops: StorageOp[]): Promise<void>;
+  /**
+   * Deletes claims and cache entries expired at `now` (expiry <= now), at most `limit` of each
+   * per call, so a large backlog is cleared over several ticks without one long statement.
+   * Backends whose TTL deletes by itself (DynamoDB) may delete nothing and report 0.
+   */
+  sweepExpired(now: number, limit: number): Promise<SweepReport>;
 }

@@ -110,6 +110,8 @@ export const memories = sqliteTable(
   (t) => [
     index("memories_room_table_created_idx").on(t.roomId, t.tableName, t.createdAt),
     index("memories_table_created_idx").on(t.tableName, t.createdAt),
+    // Agent-scoped reads without a room: knowledge search's newest-candidates window.
+    index("memories_table_agent_created_idx").on(t.tableName, t.agentId, t.createdAt),
   ],
 );
 

@@ -23,6 +23,7 @@ import type {
   SearchMemoriesParams,
   StorageAdapter,
   StorageOp,
+  SweepReport,
 } from "../../core/storage.ts";
 import type {
   Agent,
@@ -97,7 +98,10 @@ import {
 export interface D1StorageOptions {
   /** The clock, in ms since epoch: createdAt defaults, cache TTL, claimOnce. */
   now?: () => number;
-  /** The agent relationships are recorded under (createRelationship takes none). */
+  /**
+   * The agent this store serves: relationships are recorded under it and memory reads see
+   * only its memories. Absent: relationships get the nil UUID and reads span every agent.
+   */
   agentId?: UUID;
   /**
    * The pinned width (EMBEDDING_DIMENSION) when the target knows it from configuration, so
@@ -137,6 +141,8 @@ export class D1Storage implements StorageAdapter {
   /** The pinned width once this isolate has seen it; the database trigger is the real guard. */
   private dimension: number | undefined;
   private readonly agentId: UUID;
+  /** The memory reads' default agent scope (the agentId option, when given). */
+  private readonly scope: UUID | undefined;
   private writesSinceSweep = 0;
 
   constructor(d1: D1Database, options: D1StorageOptions = {}) {
@@ -144,6 +150,7 @@ export class D1Storage implements StorageAdapter {
     this.now = options.now ?? Date.now;
     this.vectorize = options.vectorize;
     this.agentId = options.agentId ?? NIL_UUID;
+    this.scope = options.agentId;
     if (options.embeddingDimension !== undefined) {
       assertValidDimension(options.embeddingDimension);
       this.dimension = options.embeddingDimension;
@@ -155,6 +162,10 @@ export class D1Storage implements StorageAdapter {
 
   /** The binding belongs to the Worker; there is no connection to close. */
   async close(): Promise<void> {}
+
+  async ping(): Promise<void> {
+    await this.run(() => this.db.run(sql`select 1`));
+  }
 
   async ensureEmbeddingDimension(dimension: number): Promise<void> {
     assertValidDimension(dimension);
@@ -347,7 +358,7 @@ export class D1Storage implements StorageAdapter {
             eq(memories.tableName, params.tableName),
             params.roomId === undefined ? undefined : eq(memories.roomId, params.roomId),
             params.entityId === undefined ? undefined : eq(memories.entityId, params.entityId),
-            params.agentId === undefined ? undefined : eq(memories.agentId, params.agentId),
+            this.agentFilter(params.agentId),
             params.worldId === undefined ? undefined : eq(memories.worldId, params.worldId),
             params.unique ? eq(memories.unique, true) : undefined,
             params.start === undefined ? undefined : gte(memories.createdAt, params.start),
@@ -391,7 +402,13 @@ export class D1Storage implements StorageAdapter {
       this.db
         .select()
         .from(memories)
-        .where(and(eq(memories.tableName, params.tableName), inArray(memories.roomId, part)))
+        .where(
+          and(
+            eq(memories.tableName, params.tableName),
+            inArray(memories.roomId, part),
+            this.agentFilter(),
+          ),
+        )
         .orderBy(...newestFirst())
         .limit(limit),
     );
@@ -403,8 +420,11 @@ export class D1Storage implements StorageAdapter {
   async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
     const threshold = params.match_threshold ?? 0;
     const wanted = params.count ?? 10;
+    // The agent is part of the scope, and so of the newest-SEARCH_CANDIDATES window: another
+    // agent's newer rows never crowd this agent's out (memories_table_agent_created_idx).
     const scope = and(
       eq(memories.tableName, params.tableName),
+      this.agentFilter(params.agentId),
       params.roomId === undefined ? undefined : eq(memories.roomId, params.roomId),
       params.worldId === undefined ? undefined : eq(memories.worldId, params.worldId),
       params.entityId === undefined ? undefined : eq(memories.entityId, params.entityId),
@@ -442,6 +462,10 @@ export class D1Storage implements StorageAdapter {
     await this.run(() => insertMemory(this.writeContext(), row));
     if (this.vectorize && row.embedding) await this.upsertVector(row);
     return row.id;
+  }
+
+  private agentFilter(agentId = this.scope): SQL | undefined {
+    return agentId === undefined ? undefined : eq(memories.agentId, agentId);
   }
 
   async updateMemory(memory: Partial<Memory> & { id: UUID }): Promise<boolean> {
@@ -506,6 +530,7 @@ export class D1Storage implements StorageAdapter {
         .where(
           and(
             eq(memories.roomId, roomId),
+            this.agentFilter(),
             unique ? eq(memories.unique, true) : undefined,
             tableName === undefined ? undefined : eq(memories.tableName, tableName),
           ),
@@ -915,6 +940,18 @@ export class D1Storage implements StorageAdapter {
     return won.length === 1;
   }
 
+  async sweepExpired(now: number, limit: number): Promise<SweepReport> {
+    if (limit <= 0) return { claims: 0, cache: 0 };
+    const deletes = this.expiredDeletes(now, limit);
+    const [goneClaims, goneCache] = await this.run(() =>
+      this.db.batch([
+        deletes.claims.returning({ key: claims.key }),
+        deletes.cache.returning({ key: cache.key }),
+      ]),
+    );
+    return { claims: goneClaims.length, cache: goneCache.length };
+  }
+
   async claimDueTasks(params: ClaimDueTasksParams): Promise<Task[]> {
     const { now, limit, owner, leaseMs, agentId } = params;
     if (limit <= 0) return [];
@@ -1016,20 +1053,26 @@ export class D1Storage implements StorageAdapter {
   /** The occasional DELETE of expired claims and cache rows (see SWEEP_EVERY_WRITES). */
   private sweepStatements(now: number): Statement[] {
     if (this.writesSinceSweep++ % SWEEP_EVERY_WRITES !== 0) return [];
+    const deletes = this.expiredDeletes(now, SWEEP_BATCH);
+    return [deletes.claims, deletes.cache];
+  }
+
+  /** DELETEs of at most `limit` expired claims and cache rows each (expires_at index). */
+  private expiredDeletes(now: number, limit: number) {
     const expiredClaims = this.db
       .select({ key: claims.key })
       .from(claims)
       .where(lte(claims.expiresAt, now))
-      .limit(SWEEP_BATCH);
+      .limit(limit);
     const expiredCache = this.db
       .select({ key: cache.key })
       .from(cache)
       .where(lte(cache.expiresAt, now))
-      .limit(SWEEP_BATCH);
-    return [
-      this.db.delete(claims).where(inArray(claims.key, expiredClaims)),
-      this.db.delete(cache).where(inArray(cache.key, expiredCache)),
-    ];
+      .limit(limit);
+    return {
+      claims: this.db.delete(claims).where(inArray(claims.key, expiredClaims)),
+      cache: this.db.delete(cache).where(inArray(cache.key, expiredCache)),
+    };
   }
 
   private roomsOfWorld(worldId: UUID) {
@@ -1080,6 +1123,8 @@ export class D1Storage implements StorageAdapter {
     if (params.roomId) filter.roomId = params.roomId;
     if (params.worldId) filter.worldId = params.worldId;
     if (params.entityId) filter.entityId = params.entityId;
+    const agentId = params.agentId ?? this.scope;
+    if (agentId) filter.agentId = agentId;
     const result = await this.vectorize!.query(params.embedding, {
       // Over-fetch: D1 re-applies the scope (and `unique`, which Vectorize does not hold).
       topK: Math.min(VECTORIZE_MAX_TOP_K, wanted * 2),

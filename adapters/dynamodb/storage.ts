@@ -15,6 +15,7 @@ import type {
   SearchMemoriesParams,
   StorageAdapter,
   StorageOp,
+  SweepReport,
 } from "../../core/storage.ts";
 import { StorageError } from "../../core/storage.ts";
 import type {
@@ -99,7 +100,10 @@ export interface DynamoStorageOptions {
   credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
   /** The clock, in ms since epoch: createdAt defaults, cache TTL, claimOnce. */
   now?: () => number;
-  /** The agent relationships are recorded under (createRelationship takes none). */
+  /**
+   * The agent this store serves: relationships are recorded under it and memory reads see
+   * only its memories. Absent: relationships get the nil UUID and reads span every agent.
+   */
   agentId?: UUID;
   /**
    * The pinned width (EMBEDDING_DIMENSION) when known from configuration. Otherwise the
@@ -133,6 +137,8 @@ export class DynamoStorage implements StorageAdapter {
   private readonly ownsClient: boolean;
   private readonly now: () => number;
   private readonly agentId: UUID;
+  /** The memory reads' default agent scope (the agentId option, when given). */
+  private readonly scope: UUID | undefined;
   private readonly newId: () => UUID;
   private readonly candidates: number;
   private readonly createTableOnInit: boolean;
@@ -147,6 +153,7 @@ export class DynamoStorage implements StorageAdapter {
     this.table = new Table(client, options.tableName);
     this.now = options.now ?? Date.now;
     this.agentId = options.agentId ?? NIL_UUID;
+    this.scope = options.agentId;
     this.newId = options.generateId ?? randomUuid;
     this.candidates = options.searchCandidates ?? SEARCH_CANDIDATES;
     this.createTableOnInit = options.createTable ?? false;
@@ -163,6 +170,11 @@ export class DynamoStorage implements StorageAdapter {
 
   async close(): Promise<void> {
     if (this.ownsClient) this.table.client.destroy();
+  }
+
+  /** One strongly consistent GetItem (half a read unit): the table answers or it does not. */
+  async ping(): Promise<void> {
+    await this.table.get(keys.embeddingDimension());
   }
 
   async ensureEmbeddingDimension(dimension: number): Promise<void> {
@@ -275,7 +287,10 @@ export class DynamoStorage implements StorageAdapter {
 
   async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
     const scope = memoryScope(params);
-    const { filter, expr } = memoryFilter(params, scope);
+    const { filter, expr } = memoryFilter(
+      { ...params, agentId: params.agentId ?? this.scope },
+      scope,
+    );
     const offset = Math.max(0, params.offset ?? 0);
     const want = params.count === undefined ? Number.POSITIVE_INFINITY : offset + params.count;
     if (want === 0) return [];
@@ -336,7 +351,12 @@ export class DynamoStorage implements StorageAdapter {
   async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
     assertEmbeddingDimension(params.embedding, await this.pinnedDimension());
     const scope = memoryScope(params);
-    const { filter, expr } = memoryFilter(params, scope);
+    // The agent is a filter, and the query pages on until `candidates` rows of this agent
+    // matched: another agent's newer rows cost reads but never crowd this agent's out.
+    const { filter, expr } = memoryFilter(
+      { ...params, agentId: params.agentId ?? this.scope },
+      scope,
+    );
     const embedded = `attribute_exists(${expr.name("embedding")})`;
     const keyCondition = memoryRange(expr, scope);
     const rows = await this.table.query(
@@ -441,7 +461,10 @@ export class DynamoStorage implements StorageAdapter {
     if (tableName !== undefined) {
       keyCondition += ` AND begins_with(${expr.name(gsiSk("gsi1"))}, ${expr.value(memoryTablePrefix(tableName))})`;
     }
-    const filter = unique ? `${expr.name("unique")} = ${expr.value(true)}` : undefined;
+    const parts: string[] = [];
+    if (unique) parts.push(`${expr.name("unique")} = ${expr.value(true)}`);
+    if (this.scope) parts.push(`${expr.name("agentId")} = ${expr.value(this.scope)}`);
+    const filter = parts.length > 0 ? parts.join(" AND ") : undefined;
     return this.table.count({
       IndexName: "gsi1",
       KeyConditionExpression: keyCondition,
@@ -798,6 +821,15 @@ export class DynamoStorage implements StorageAdapter {
   }
 
   // serverless primitives
+
+  /**
+   * Nothing to do: claims and cache entries carry the table's TTL attribute, and DynamoDB
+   * deletes expired items by itself (lazily, within about 48 h); reads already treat them as
+   * absent. Deleting them here would need a Scan of the whole table.
+   */
+  async sweepExpired(_now: number, _limit: number): Promise<SweepReport> {
+    return { claims: 0, cache: 0 };
+  }
 
   async claimOnce(key: string, ttlMs: number, now = this.now()): Promise<boolean> {
     // The expiry is in the condition, so an expired claim is taken over in the same write;

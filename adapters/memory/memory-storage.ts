@@ -8,6 +8,7 @@ import {
   type StorageAdapter,
   StorageError,
   type StorageOp,
+  type SweepReport,
 } from "../../core/storage.ts";
 import type {
   Agent,
@@ -42,7 +43,10 @@ import {
 export interface MemoryStorageOptions {
   /** The clock for createdAt, cache TTL and claimOnce; default Date.now. */
   now?: () => number;
-  /** The agent relationships are recorded under (createRelationship takes none). */
+  /**
+   * The agent this store serves: relationships are recorded under it and memory reads see
+   * only its memories. Absent: relationships get the nil UUID and reads span every agent.
+   */
   agentId?: UUID;
   /** Pins the embedding width up front, as ensureEmbeddingDimension would. */
   embeddingDimension?: number;
@@ -67,12 +71,15 @@ export class MemoryStorage implements StorageAdapter {
   private dimension: number | undefined;
   private readonly now: () => number;
   private readonly agentId: UUID;
+  /** The memory reads' default agent scope (the agentId option, when given). */
+  private readonly scope: UUID | undefined;
   private readonly newId: () => UUID;
   private writesSinceSweep = 0;
 
   constructor(options: MemoryStorageOptions = {}) {
     this.now = options.now ?? Date.now;
     this.agentId = options.agentId ?? NIL_UUID;
+    this.scope = options.agentId;
     this.newId = options.generateId ?? randomUuid;
     if (options.embeddingDimension !== undefined) {
       assertValidDimension(options.embeddingDimension);
@@ -83,6 +90,8 @@ export class MemoryStorage implements StorageAdapter {
   async init(): Promise<void> {}
 
   async close(): Promise<void> {}
+
+  async ping(): Promise<void> {}
 
   async ensureEmbeddingDimension(dimension: number): Promise<void> {
     assertValidDimension(dimension);
@@ -190,7 +199,8 @@ export class MemoryStorage implements StorageAdapter {
   // memories
 
   async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
-    const { tableName, roomId, entityId, agentId, worldId, unique, start, end } = params;
+    const { tableName, roomId, entityId, worldId, unique, start, end } = params;
+    const agentId = params.agentId ?? this.scope;
     const wanted = (m: StoredMemory) =>
       m.tableName === tableName &&
       (roomId === undefined || m.roomId === roomId) &&
@@ -235,15 +245,19 @@ export class MemoryStorage implements StorageAdapter {
     roomIds: UUID[];
     limit?: number;
   }): Promise<Memory[]> {
+    const agentId = this.scope;
     const matches = [...new Set(params.roomIds)]
       .flatMap((roomId) => [...this.db.memories.newestInRoom(roomId)].reverse())
-      .filter((m) => m.tableName === params.tableName);
+      .filter(
+        (m) => m.tableName === params.tableName && (agentId === undefined || m.agentId === agentId),
+      );
     return newestPage(matches, 0, params.limit).map(toMemory);
   }
 
   async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
     assertEmbeddingDimension(params.embedding, this.dimension);
     const threshold = params.match_threshold ?? 0;
+    const agentId = params.agentId ?? this.scope;
     const scored: { memory: StoredMemory; similarity: number }[] = [];
     const candidates =
       params.roomId === undefined
@@ -254,6 +268,7 @@ export class MemoryStorage implements StorageAdapter {
       if (params.roomId !== undefined && m.roomId !== params.roomId) continue;
       if (params.worldId !== undefined && m.worldId !== params.worldId) continue;
       if (params.entityId !== undefined && m.entityId !== params.entityId) continue;
+      if (agentId !== undefined && m.agentId !== agentId) continue;
       if (params.unique && !m.unique) continue;
       // A row of another width (stored before the dimension changed) matches nothing.
       if (m.embedding.length !== params.embedding.length) continue;
@@ -297,6 +312,7 @@ export class MemoryStorage implements StorageAdapter {
     let count = 0;
     for (const m of this.db.memories.values()) {
       if (m.roomId !== roomId) continue;
+      if (this.scope !== undefined && m.agentId !== this.scope) continue;
       if (tableName !== undefined && m.tableName !== tableName) continue;
       if (unique && !m.unique) continue;
       count++;
@@ -576,6 +592,10 @@ export class MemoryStorage implements StorageAdapter {
     return true;
   }
 
+  async sweepExpired(now: number, limit: number): Promise<SweepReport> {
+    return this.sweep(now, Math.max(0, limit));
+  }
+
   async claimDueTasks(params: ClaimDueTasksParams): Promise<Task[]> {
     const { now, limit, owner, leaseMs, agentId } = params;
     if (limit <= 0) return [];
@@ -733,12 +753,24 @@ export class MemoryStorage implements StorageAdapter {
   private sweepOccasionally(now: number): void {
     if (++this.writesSinceSweep < SWEEP_EVERY_WRITES) return;
     this.writesSinceSweep = 0;
+    this.sweep(now, Number.POSITIVE_INFINITY);
+  }
+
+  private sweep(now: number, limit: number): SweepReport {
+    const report: SweepReport = { claims: 0, cache: 0 };
     for (const [key, expiresAt] of this.db.claims) {
-      if (expiresAt <= now) this.db.claims.delete(key);
+      if (report.claims >= limit) break;
+      if (expiresAt > now) continue;
+      this.db.claims.delete(key);
+      report.claims++;
     }
     for (const [key, entry] of this.db.cache) {
-      if (entry.expiresAt !== null && entry.expiresAt <= now) this.db.cache.delete(key);
+      if (report.cache >= limit) break;
+      if (entry.expiresAt === null || entry.expiresAt > now) continue;
+      this.db.cache.delete(key);
+      report.cache++;
     }
+    return report;
   }
 
   private findComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Component[] {

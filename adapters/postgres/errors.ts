@@ -4,7 +4,8 @@
 import { StorageError } from "../../core/storage.ts";
 
 /** SQLSTATE classes and codes meaning "the database is not there right now": retry later. */
-const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-3])/;
+// 57014: a statement cancelled by statement_timeout (DATABASE_QUERY_TIMEOUT_MS).
+const UNAVAILABLE_SQLSTATE = /^(08|53|57P0[1-3]|57014)/;
 const UNAVAILABLE_NODE = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EPIPE", "ENOTFOUND"]);
 
 export function toStorageError(error: unknown): unknown {
@@ -40,7 +41,9 @@ function isConnectionFailure(error: unknown): boolean {
   for (let e = error, depth = 0; e && depth < 5; depth++) {
     const message = e instanceof Error ? e.message : "";
     if (
-      /fetch failed|Connection terminated|connection.*(closed|refused)|WebSocket/i.test(message)
+      /fetch failed|Connection terminated|connection.*(closed|refused)|WebSocket|timeout expired|Query read timeout/i.test(
+        message,
+      )
     ) {
       return true;
     }

@@ -8,5 +8,10 @@ export {
   nodePostgresDriver,
 } from "./node-postgres.ts";
 export { createPgliteStorage, type PgliteStorageOptions, pgliteDriver } from "./pglite.ts";
+export {
+  DEFAULT_CONNECT_TIMEOUT_MS,
+  DEFAULT_QUERY_TIMEOUT_MS,
+  type PoolTimeouts,
+} from "./pool-guard.ts";
 export * as schema from "./schema.ts";
 export { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";

@@ -4,16 +4,25 @@
 import { Pool } from "@neondatabase/serverless";
 import { drizzle } from "drizzle-orm/neon-serverless";
 import { atomicInTransaction, type Db, type PostgresDriver } from "./driver.ts";
+import { guardPool, type PoolTimeouts, poolTimeoutConfig } from "./pool-guard.ts";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
-export interface NeonPoolStorageOptions extends PostgresStorageOptions {
+export interface NeonPoolStorageOptions extends PostgresStorageOptions, PoolTimeouts {
   connectionString: string;
   /** Pool size; default 4. */
   max?: number;
 }
 
-export function neonPoolDriver(connectionString: string, max = 4): PostgresDriver {
-  const pool = new Pool({ connectionString, max });
+export function neonPoolDriver(
+  connectionString: string,
+  max = 4,
+  timeouts: PoolTimeouts = {},
+): PostgresDriver {
+  const pool = guardPool(
+    new Pool({ connectionString, max, ...poolTimeoutConfig(timeouts) }),
+    "neon-ws",
+    timeouts.log,
+  );
   const db = drizzle({ client: pool }) as unknown as Db;
   return {
     kind: "neon-ws",
@@ -24,5 +33,8 @@ export function neonPoolDriver(connectionString: string, max = 4): PostgresDrive
 }
 
 export function createNeonPoolStorage(options: NeonPoolStorageOptions): PostgresStorage {
-  return new PostgresStorage(neonPoolDriver(options.connectionString, options.max), options);
+  return new PostgresStorage(
+    neonPoolDriver(options.connectionString, options.max, options),
+    options,
+  );
 }

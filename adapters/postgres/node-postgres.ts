@@ -3,16 +3,25 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { atomicInTransaction, type Db, type PostgresDriver } from "./driver.ts";
+import { guardPool, type PoolTimeouts, poolTimeoutConfig } from "./pool-guard.ts";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
-export interface NodePostgresStorageOptions extends PostgresStorageOptions {
+export interface NodePostgresStorageOptions extends PostgresStorageOptions, PoolTimeouts {
   connectionString: string;
   /** Pool size; default 4. */
   max?: number;
 }
 
-export function nodePostgresDriver(connectionString: string, max = 4): PostgresDriver {
-  const pool = new pg.Pool({ connectionString, max });
+export function nodePostgresDriver(
+  connectionString: string,
+  max = 4,
+  timeouts: PoolTimeouts = {},
+): PostgresDriver {
+  const pool = guardPool(
+    new pg.Pool({ connectionString, max, keepAlive: true, ...poolTimeoutConfig(timeouts) }),
+    "postgres",
+    timeouts.log,
+  );
   const db = drizzle({ client: pool }) as unknown as Db;
   return {
     kind: "postgres",
@@ -23,5 +32,8 @@ export function nodePostgresDriver(connectionString: string, max = 4): PostgresD
 }
 
 export function createNodePostgresStorage(options: NodePostgresStorageOptions): PostgresStorage {
-  return new PostgresStorage(nodePostgresDriver(options.connectionString, options.max), options);
+  return new PostgresStorage(
+    nodePostgresDriver(options.connectionString, options.max, options),
+    options,
+  );
 }

@@ -90,6 +90,8 @@ export const memories = pgTable(
   (t) => [
     index("memories_type_room_created_idx").on(t.type, t.roomId, t.createdAt),
     index("memories_room_idx").on(t.roomId),
+    // Agent-scoped reads without a room (knowledge search, a table's newest rows).
+    index("memories_type_agent_created_idx").on(t.type, t.agentId, t.createdAt),
   ],
 );
 
@@ -126,13 +128,17 @@ export const relationships = pgTable(
   ],
 );
 
-export const cache = pgTable("cache", {
-  key: safeText("key").primaryKey(),
-  value: safeJsonb("value"),
-  /** Null: never expires. An expired row reads as absent until something overwrites it. */
-  expiresAt: epochMs("expires_at"),
-  createdAt: epochMs("created_at").notNull(),
-});
+export const cache = pgTable(
+  "cache",
+  {
+    key: safeText("key").primaryKey(),
+    value: safeJsonb("value"),
+    /** Null: never expires. An expired row reads as absent until sweepExpired deletes it. */
+    expiresAt: epochMs("expires_at"),
+    createdAt: epochMs("created_at").notNull(),
+  },
+  (t) => [index("cache_expires_idx").on(t.expiresAt)],
+);
 
 export const logs = pgTable(
   "logs",
@@ -177,10 +183,14 @@ export const tasks = pgTable(
 );
 
 /** claimOnce keys: one row per key, free again once expires_at has passed. */
-export const claims = pgTable("claims", {
-  key: safeText("key").primaryKey(),
-  expiresAt: epochMs("expires_at").notNull(),
-});
+export const claims = pgTable(
+  "claims",
+  {
+    key: safeText("key").primaryKey(),
+    expiresAt: epochMs("expires_at").notNull(),
+  },
+  (t) => [index("claims_expires_idx").on(t.expiresAt)],
+);
 
 /** Every table, in the order reset() truncates them. */
 export const allTables = {

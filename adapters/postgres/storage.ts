@@ -28,6 +28,7 @@ import {
   type StorageAdapter,
   StorageError,
   type StorageOp,
+  type SweepReport,
 } from "../../core/storage.ts";
 import type {
   Agent,
@@ -78,7 +79,10 @@ import {
 export interface PostgresStorageOptions {
   /** The clock, in ms since epoch; tests inject a fake one. */
   now?: () => number;
-  /** The agent this store serves: createRelationship records it. Default: the nil UUID. */
+  /**
+   * The agent this store serves: createRelationship records it (default: the nil UUID) and
+   * memory reads see only its memories (absent: reads span every agent).
+   */
   agentId?: UUID;
   /**
    * What `init()` does about the schema. Default: apply migrations/ (needs a filesystem, so
@@ -104,6 +108,11 @@ export class PostgresStorage implements StorageAdapter {
   ) {
     this.kind = driver.kind;
     this.now = options.now ?? Date.now;
+  }
+
+  /** The memory reads' default agent scope (the agentId option, when given). */
+  private get scope(): UUID | undefined {
+    return this.options.agentId;
   }
 
   private get db(): Db {
@@ -132,6 +141,10 @@ export class PostgresStorage implements StorageAdapter {
 
   close(): Promise<void> {
     return this.driver.close();
+  }
+
+  async ping(): Promise<void> {
+    await this.guard(() => this.db.execute(sql`select 1`));
   }
 
   /** Empties every table, keeping the schema (tests, and a "forget everything" command). */
@@ -376,7 +389,7 @@ export class PostgresStorage implements StorageAdapter {
             eq(memories.type, params.tableName),
             params.roomId ? eq(memories.roomId, params.roomId) : undefined,
             params.entityId ? eq(memories.entityId, params.entityId) : undefined,
-            params.agentId ? eq(memories.agentId, params.agentId) : undefined,
+            this.agentFilter(params.agentId),
             params.worldId ? eq(memories.worldId, params.worldId) : undefined,
             params.unique ? eq(memories.unique, true) : undefined,
             params.start !== undefined ? gte(memories.createdAt, params.start) : undefined,
@@ -419,7 +432,13 @@ export class PostgresStorage implements StorageAdapter {
       this.db
         .select()
         .from(memories)
-        .where(and(eq(memories.type, params.tableName), inArray(memories.roomId, params.roomIds)))
+        .where(
+          and(
+            eq(memories.type, params.tableName),
+            inArray(memories.roomId, params.roomIds),
+            this.agentFilter(),
+          ),
+        )
         .orderBy(desc(memories.createdAt), desc(memories.seq))
         .limit(params.limit ?? Number.MAX_SAFE_INTEGER),
     );
@@ -442,6 +461,7 @@ export class PostgresStorage implements StorageAdapter {
           and(
             eq(memories.type, params.tableName),
             isNotNull(memories.embedding),
+            this.agentFilter(params.agentId),
             params.roomId ? eq(memories.roomId, params.roomId) : undefined,
             params.worldId ? eq(memories.worldId, params.worldId) : undefined,
             params.entityId ? eq(memories.entityId, params.entityId) : undefined,
@@ -456,6 +476,10 @@ export class PostgresStorage implements StorageAdapter {
       ...toMemory(row.memory),
       similarity: 1 - Number(row.distance),
     }));
+  }
+
+  private agentFilter(agentId = this.scope): SQL | undefined {
+    return agentId ? eq(memories.agentId, agentId) : undefined;
   }
 
   async updateMemory(memory: Partial<Memory> & { id: UUID }): Promise<boolean> {
@@ -506,6 +530,7 @@ export class PostgresStorage implements StorageAdapter {
         .where(
           and(
             eq(memories.roomId, roomId),
+            this.agentFilter(),
             unique ? eq(memories.unique, true) : undefined,
             tableName ? eq(memories.type, tableName) : undefined,
           ),
@@ -1002,6 +1027,39 @@ export class PostgresStorage implements StorageAdapter {
         .returning({ key: claims.key }),
     );
     return won.length > 0;
+  }
+
+  async sweepExpired(now: number, limit: number): Promise<SweepReport> {
+    if (limit <= 0) return { claims: 0, cache: 0 };
+    // Bounded by `limit` (the subquery walks the expires_at index). The outer condition is
+    // re-checked on rows a concurrent claimOnce/setCache renewed meanwhile, so a live claim
+    // is never deleted.
+    const expiredClaims = this.db
+      .select({ key: claims.key })
+      .from(claims)
+      .where(lte(claims.expiresAt, now))
+      .limit(limit);
+    const expiredCache = this.db
+      .select({ key: cache.key })
+      .from(cache)
+      .where(lte(cache.expiresAt, now))
+      .limit(limit);
+    const [goneClaims, goneCache] = await this.atomic([
+      (db) =>
+        db
+          .delete(claims)
+          .where(and(inArray(claims.key, expiredClaims), lte(claims.expiresAt, now)))
+          .returning({ key: claims.key }),
+      (db) =>
+        db
+          .delete(cache)
+          .where(and(inArray(cache.key, expiredCache), lte(cache.expiresAt, now)))
+          .returning({ key: cache.key }),
+    ]);
+    return {
+      claims: (goneClaims as unknown[]).length,
+      cache: (goneCache as unknown[]).length,
+    };
   }
 
   async claimDueTasks(params: ClaimDueTasksParams): Promise<Task[]> {

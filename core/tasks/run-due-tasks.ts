@@ -14,6 +14,7 @@ import { runClaimedTask } from "./run-task.ts";
 import type { RunDueTasksOptions, TickReport } from "./types.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const DEFAULT_SWEEP_LIMIT = 500;
 
 export async function runDueTasks(
   runtime: AgentRuntime,
@@ -28,6 +29,7 @@ export async function runDueTasks(
     remaining: 0,
     more: false,
     duplicate: false,
+    swept: 0,
   };
   const now = options.now ?? runtime.now();
   if (options.occurrence) {
@@ -87,7 +89,28 @@ export async function runDueTasks(
     // this batch's candidates. Only an empty claim ends the tick.
   }
   if (report.ran + report.skipped >= limit) report.more = true;
+  report.swept = await sweepExpired(runtime, now, options.sweepLimit ?? DEFAULT_SWEEP_LIMIT);
   return report;
+}
+
+/**
+ * One bounded sweep per tick, after the tasks (they come first within the budget). Webhook
+ * dedupe writes a claim per update, so without it the claims table grows for ever. A failed
+ * sweep costs nothing but its log line: the next tick sweeps again.
+ */
+async function sweepExpired(runtime: AgentRuntime, now: number, limit: number): Promise<number> {
+  if (limit <= 0) return 0;
+  try {
+    const swept = await runtime.storage.sweepExpired(now, limit);
+    return swept.claims + swept.cache;
+  } catch (error) {
+    runtime.logger.warn(`[tasks] sweep of expired claims failed: ${describe(error)}`);
+    return 0;
+  }
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
 }
 
 async function runOne(

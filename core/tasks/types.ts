@@ -43,6 +43,11 @@ export interface RunDueTasksOptions {
   occurrence?: string;
   /** Wall clock for the budget; default Date.now (tests inject one). */
   elapsedClock?: () => number;
+  /**
+   * Expired dedupe claims and cache entries deleted per tick, at most this many of each
+   * (storage.sweepExpired); default 500, `0` turns the sweep off.
+   */
+  sweepLimit?: number;
 }
 
 export interface TickReport {
@@ -59,6 +64,8 @@ export interface TickReport {
   more: boolean;
   /** The occurrence had already run: nothing was done. */
   duplicate: boolean;
+  /** Expired claims and cache entries this tick deleted (0 where the backend's TTL does it). */
+  swept: number;
 }
 
 export interface TaskStatus {

@@ -16,7 +16,12 @@ export async function storageFromEnv(
   const { agentId } = options;
   let storage: StorageAdapter;
   if (env.DATABASE_URL) {
-    storage = createNodePostgresStorage({ connectionString: env.DATABASE_URL, agentId });
+    storage = createNodePostgresStorage({
+      connectionString: env.DATABASE_URL,
+      agentId,
+      connectTimeoutMs: timeoutSetting(env, "DATABASE_CONNECT_TIMEOUT_MS"),
+      queryTimeoutMs: timeoutSetting(env, "DATABASE_QUERY_TIMEOUT_MS"),
+    });
   } else if (env.ALLOW_NO_DATABASE === "true") {
     storage = createMemoryStorage({ agentId });
   } else {
@@ -27,4 +32,18 @@ export async function storageFromEnv(
   // Creates tables or applies migrations; idempotent, so every start runs it.
   await storage.init();
   return storage;
+}
+
+/** A positive whole number of ms, or undefined for the adapter's default. */
+function timeoutSetting(
+  env: NodeEnv,
+  name: "DATABASE_CONNECT_TIMEOUT_MS" | "DATABASE_QUERY_TIMEOUT_MS",
+): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return undefined;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new Error(`${name} must be a positive whole number of milliseconds, got "${raw}"`);
+  }
+  return value;
 }

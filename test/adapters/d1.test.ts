@@ -37,6 +37,8 @@ describeStorageConformance("d1 (miniflare)", {
     // Separate D1Storage objects over one binding, as separate isolates share one database.
     concurrentClients: async (_storage, count, options) =>
       Array.from({ length: count }, () => new D1Storage(d1.db, options)),
+    agentClient: async (_storage, agentId, options) =>
+      new D1Storage(d1.db, { ...options, agentId }),
   },
 });
 
@@ -195,6 +197,51 @@ describe("d1 specifics", () => {
       match_threshold: 0.5,
     });
     expect(found).toEqual([]);
+  });
+
+  it("keeps an agent's candidates when another agent's newer rows fill the window", async () => {
+    const mine = stringToUuid("d1:agent-mine");
+    const theirs = stringToUuid("d1:agent-theirs");
+    const own = stringToUuid("d1:own-knowledge");
+    const ops: StorageOp[] = [
+      {
+        op: "createMemory",
+        tableName: "knowledge",
+        memory: {
+          id: own,
+          agentId: mine,
+          entityId: AGENT,
+          roomId: ROOM,
+          content: { text: "own" },
+          embedding: [1, 0, 0, 0],
+          createdAt: 0,
+        },
+      },
+      ...Array.from(
+        { length: SEARCH_CANDIDATES },
+        (_, i): StorageOp => ({
+          op: "createMemory",
+          tableName: "knowledge",
+          memory: {
+            id: stringToUuid(`d1:theirs:${i}`),
+            agentId: theirs,
+            entityId: AGENT,
+            roomId: ROOM,
+            content: { text: `theirs ${i}` },
+            embedding: [1, 0, 0, 0],
+            createdAt: i + 1,
+          },
+        }),
+      ),
+    ];
+    await storage.batch(ops);
+    const scoped = createD1Storage(d1.db, { now: clock.now, agentId: mine });
+    const found = await scoped.searchMemories({
+      tableName: "knowledge",
+      embedding: [1, 0, 0, 0],
+      match_threshold: 0.5,
+    });
+    expect(found.map((m) => m.id)).toEqual([own]);
   });
 
   it("rejects an oversized memory inside a batch and applies nothing", async () => {

@@ -344,6 +344,36 @@ describe("dynamodb specifics", () => {
       expect(await bounded.searchMemories(query)).toEqual([]);
       expect((await storage.searchMemories(query)).map((m) => m.id)).toEqual([ids("scan", 1)[0]]);
     });
+
+    it("keeps an agent's candidates when another agent's newer rows outnumber the window", async () => {
+      const mine = stringToUuid("ddb:agent-mine");
+      const theirs = stringToUuid("ddb:agent-theirs");
+      const scoped = createDynamoStorage({
+        tableName,
+        client,
+        now: clock.now,
+        searchCandidates: 3,
+        agentId: mine,
+      });
+      const own = stringToUuid("ddb:own-knowledge");
+      await storage.createMemory(
+        memory(own, { agentId: mine, embedding: [1, 0, 0, 0], createdAt: 1 }),
+        "knowledge",
+      );
+      // Ten newer, equally good rows of another agent: more than the 3-row window.
+      for (const [i, id] of ids("theirs", 10).entries()) {
+        await storage.createMemory(
+          memory(id, { agentId: theirs, embedding: [1, 0, 0, 0], createdAt: 10 + i }),
+          "knowledge",
+        );
+      }
+      const found = await scoped.searchMemories({
+        tableName: "knowledge",
+        embedding: [1, 0, 0, 0],
+        match_threshold: 0.5,
+      });
+      expect(found.map((m) => m.id)).toEqual([own]);
+    });
   });
 });
 

@@ -41,5 +41,13 @@ describeStorageConformance("dynamodb (DynamoDB Local)", {
             now,
           }),
       ),
+    agentClient: async (storage, agentId, { now }) =>
+      new DynamoStorage({
+        tableName: (storage as DynamoStorage).tableName,
+        endpoint,
+        now,
+        agentId,
+      }),
+    expiresByTtl: true,
   },
 });

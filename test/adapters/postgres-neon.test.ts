@@ -45,6 +45,8 @@ describeStorageConformance("postgres (neon-http)", {
       Array.from({ length: count }, () =>
         createNeonHttpStorage({ connectionString: server.url, now, migrate: false }),
       ),
+    agentClient: async (_storage, agentId, { now }) =>
+      createNeonHttpStorage({ connectionString: server.url, now, agentId, migrate: false }),
   },
 });
 
@@ -57,6 +59,8 @@ describeStorageConformance("postgres (neon-ws)", {
       Array.from({ length: count }, () =>
         createNeonPoolStorage({ connectionString: server.url, now, migrate: false, max: 1 }),
       ),
+    agentClient: async (_storage, agentId, { now }) =>
+      createNeonPoolStorage({ connectionString: server.url, now, agentId, migrate: false, max: 1 }),
   },
 });
 

@@ -1,7 +1,7 @@
 // The Postgres adapter on embedded PGlite (in-process): the conformance suite, plus what is
 // particular to this adapter (migrations, NUL escaping, the stored shape of rows).
 import { describe, expect, it } from "vitest";
-import { createPgliteStorage, type PostgresStorage } from "../../adapters/postgres/index.ts";
+import { createPgliteStorage, PostgresStorage } from "../../adapters/postgres/index.ts";
 import { migrateDriver } from "../../adapters/postgres/migrate.ts";
 import { escapeJson, escapeNul, unescapeJson, unescapeNul } from "../../adapters/postgres/nul.ts";
 import { describeStorageConformance } from "../storage/conformance.ts";
@@ -9,19 +9,31 @@ import { describeStorageConformance } from "../storage/conformance.ts";
 describeStorageConformance("postgres (pglite)", {
   create: ({ now }) => createPgliteStorage({ now }),
   reset: (storage) => (storage as PostgresStorage).reset(),
+  capabilities: {
+    // A second adapter over the same PGlite; closing it leaves the database open.
+    agentClient: async (storage, agentId, { now }) =>
+      new PostgresStorage(
+        { ...(storage as PostgresStorage).driver, close: async () => {} },
+        { now, agentId, migrate: false },
+      ),
+  },
 });
 
 describe("postgres adapter on pglite", () => {
   it("applies migrations once and records them where drizzle-kit looks", async () => {
     const storage = await createPgliteStorage({ migrate: false });
     try {
-      expect(await migrateDriver(storage.driver)).toEqual(["0000_pgvector", "0001_tables"]);
+      expect(await migrateDriver(storage.driver)).toEqual([
+        "0000_pgvector",
+        "0001_tables",
+        "0002_agent_and_expiry_indexes",
+      ]);
       expect(await migrateDriver(storage.driver)).toEqual([]);
       await storage.init();
       const result = await storage.driver.db.execute(
         "select count(*)::int as n from drizzle.__drizzle_migrations",
       );
-      expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(2);
+      expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
       expect(storage.kind).toBe("pglite");
     } finally {
       await storage.close();

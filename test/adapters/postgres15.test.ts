@@ -37,6 +37,8 @@ if (!url) {
         Array.from({ length: count }, () =>
           createNodePostgresStorage({ connectionString, now, migrate: false, max: 2 }),
         ),
+      agentClient: async (_storage, agentId, { now }) =>
+        createNodePostgresStorage({ connectionString, now, agentId, migrate: false, max: 1 }),
     },
   });
 
@@ -48,6 +50,8 @@ if (!url) {
         Array.from({ length: count }, () =>
           createNeonPoolStorage({ connectionString, now, migrate: false, max: 2 }),
         ),
+      agentClient: async (_storage, agentId, { now }) =>
+        createNeonPoolStorage({ connectionString, now, agentId, migrate: false, max: 1 }),
     },
   });
 }

@@ -9,6 +9,7 @@
 // Every test starts with the fake clock at FakeClock.START and the width pinned to DIMENSION.
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
 import type { StorageAdapter } from "../../core/storage.ts";
+import { describeAgentScopeCases } from "./agent-scope-cases.ts";
 import { describeAgentAndEntityCases } from "./agents-entities-cases.ts";
 import { describeBatchCases } from "./batch-cases.ts";
 import { describeCacheAndLogCases } from "./cache-logs-cases.ts";
@@ -23,6 +24,7 @@ import { describeHostileInputCases } from "./hostile-input-cases.ts";
 import { describeMemoryCases } from "./memories-cases.ts";
 import { describeRoomCases } from "./rooms-cases.ts";
 import { describeSearchCases } from "./search-cases.ts";
+import { describeSweepAndPingCases } from "./sweep-ping-cases.ts";
 import { describeTaskCases } from "./tasks-cases.ts";
 
 export type { ConformanceSetup, ConformanceStorageOptions } from "./fixtures.ts";
@@ -83,6 +85,13 @@ export function describeStorageConformance(name: string, setup: ConformanceSetup
         racerClients.push(...clients);
         return clients;
       },
+      async agentClient(agentId) {
+        const make = setup.capabilities?.agentClient;
+        if (!make) return undefined;
+        const client = await make(context.storage(), agentId, { now: clock.now });
+        racerClients.push(client);
+        return client;
+      },
     };
 
     describeAgentAndEntityCases(context);
@@ -94,5 +103,7 @@ export function describeStorageConformance(name: string, setup: ConformanceSetup
     describeClaimCases(context);
     describeBatchCases(context);
     describeHostileInputCases(context);
+    describeAgentScopeCases(context);
+    describeSweepAndPingCases(context);
   });
 }

@@ -39,6 +39,21 @@ export interface ConformanceSetup {
       count: number,
       options: ConformanceStorageOptions,
     ): Promise<StorageAdapter[]>;
+    /**
+     * Another client over the same database as `storage`, created with the adapter's
+     * `agentId` option set to `agentId` (as two agents sharing one database run). The suite
+     * closes it after the test; closing it must leave the database intact.
+     */
+    agentClient?(
+      storage: StorageAdapter,
+      agentId: UUID,
+      options: ConformanceStorageOptions,
+    ): Promise<StorageAdapter>;
+    /**
+     * Expired claims and cache entries are deleted by the backend's own TTL (DynamoDB), so
+     * sweepExpired deletes nothing and reports 0; they still read as absent.
+     */
+    expiresByTtl?: boolean;
   };
 }
 
@@ -69,6 +84,8 @@ export interface ConformanceContext {
    * offers them, else the one storage `count` times.
    */
   racers(count: number): Promise<StorageAdapter[]>;
+  /** A client serving `agentId` over the same database, or undefined if the backend has none. */
+  agentClient(agentId: UUID): Promise<StorageAdapter | undefined>;
 }
 
 /** A deterministic id per label, so failures name what they are about. */

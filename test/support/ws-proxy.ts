@@ -6,11 +6,14 @@ import { WebSocket, WebSocketServer } from "ws";
 
 export interface WsProxy {
   port: number;
+  /** Cuts every open connection (as a network blip or a proxy restart does); keeps listening. */
+  dropConnections(): void;
   stop(): Promise<void>;
 }
 
-export async function startWsProxy(): Promise<WsProxy> {
-  const server = new WebSocketServer({ host: "127.0.0.1", port: 0 });
+/** `port` 0 picks a free one; a given port restarts a proxy where clients expect it. */
+export async function startWsProxy(port = 0): Promise<WsProxy> {
+  const server = new WebSocketServer({ host: "127.0.0.1", port });
   const sockets = new Set<Socket>();
   server.on("connection", (ws, request) => {
     const address = new URL(request.url ?? "/", "http://proxy").searchParams.get("address");
@@ -41,13 +44,16 @@ export async function startWsProxy(): Promise<WsProxy> {
     ws.on("error", closeBoth);
   });
   await new Promise<void>((resolve) => server.once("listening", resolve));
-  const port = (server.address() as { port: number }).port;
+  const dropConnections = () => {
+    for (const socket of sockets) socket.destroy();
+    for (const client of server.clients) client.terminate();
+  };
   return {
-    port,
+    port: (server.address() as { port: number }).port,
+    dropConnections,
     stop: () =>
       new Promise<void>((resolve) => {
-        for (const socket of sockets) socket.destroy();
-        for (const client of server.clients) client.terminate();
+        dropConnections();
         server.close(() => resolve());
       }),
   };

@@ -1,0 +1,1 @@
+CREATE INDEX `memories_table_agent_created_idx` ON `memories` (`table_name`,`agent_id`,`created_at`);

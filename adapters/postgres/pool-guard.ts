@@ -1,0 +1,70 @@
+// What keeps a pooled Postgres connection (pg.Pool, Neon's WebSocket Pool) from taking the
+// process down or hanging a request when the database goes away:
+// - an 'error' listener on the pool and on every client, so a connection the server drops
+//   ("Connection terminated unexpectedly") is logged in one line instead of crashing Node;
+//   the pool discards it and opens a fresh one on the next query, so service resumes by
+//   itself once the database is back;
+// - a connect timeout, a client-side query timeout and a server-side statement_timeout, so a
+//   hung database fails the request (StorageError UNAVAILABLE, HTTP 503) within a bound.
+
+/** DATABASE_CONNECT_TIMEOUT_MS default: opening a connection, TCP and startup. */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+/** DATABASE_QUERY_TIMEOUT_MS default: one statement, client and server side. */
+export const DEFAULT_QUERY_TIMEOUT_MS = 10_000;
+
+export interface PoolTimeouts {
+  /** Give up opening a connection after this long; default DEFAULT_CONNECT_TIMEOUT_MS. */
+  connectTimeoutMs?: number;
+  /**
+   * Give up on one statement after this long: the server cancels it (statement_timeout) and
+   * the client stops waiting (query_timeout). Default DEFAULT_QUERY_TIMEOUT_MS.
+   */
+  queryTimeoutMs?: number;
+  /** Where the one-line notice of a dropped connection goes; default console.warn. */
+  log?: (line: string) => void;
+}
+
+/** The pg / Neon Pool settings for these timeouts. */
+export function poolTimeoutConfig(timeouts: PoolTimeouts) {
+  const connect = positive(timeouts.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, "connect");
+  const query = positive(timeouts.queryTimeoutMs, DEFAULT_QUERY_TIMEOUT_MS, "query");
+  return {
+    connectionTimeoutMillis: connect,
+    statement_timeout: query,
+    // A little later than the server's own cancel, so a live server answers with its error
+    // (57014) and only a silent one trips the client-side timer.
+    query_timeout: query + 1_000,
+  };
+}
+
+interface EventSource {
+  on(event: "error", listener: (error: Error) => void): unknown;
+}
+interface PoolEvents extends EventSource {
+  on(event: "error", listener: (error: Error) => void): unknown;
+  on(event: "connect", listener: (client: EventSource) => void): unknown;
+}
+
+/** Attaches the error listeners; returns the pool. */
+export function guardPool<P>(pool: P, kind: string, log?: (line: string) => void): P {
+  const write = log ?? ((line: string) => console.warn(line));
+  const events = pool as unknown as PoolEvents;
+  // An idle client the server dropped: pg-pool removes it and re-emits here.
+  events.on("error", (error) => write(`[storage] ${kind}: idle connection lost: ${error.message}`));
+  // A client checked out (a transaction) has no pool listener while it is out; its query
+  // fails with the same error, so this only keeps the event from being unhandled.
+  events.on("connect", (client) => {
+    client.on("error", (error) =>
+      write(`[storage] ${kind}: connection lost in use: ${error.message}`),
+    );
+  });
+  return pool;
+}
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isInteger(value) || value <= 0) {
+    throw new RangeError(`${name} timeout must be a positive whole number of ms, got ${value}`);
+  }
+  return value;
+}
