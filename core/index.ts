@@ -21,9 +21,10 @@ export {
   runInBackground,
   setting,
 } from "./http/app.ts";
-export { secretMatches } from "./http/auth.ts";
+export { CRON_SECRET_MIN_LENGTH, secretMatches } from "./http/auth.ts";
 export { readJson } from "./http/body.ts";
 export { ApiError, errorBody, toErrorResponse } from "./http/errors.ts";
+export { isLoopbackHostHeader, isLoopbackHostname } from "./http/loopback-guard.ts";
 export { createConsoleLogger, type Logger, type LogLevel, silentLogger } from "./logger.ts";
 export {
   canEmbed,

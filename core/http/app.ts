@@ -4,8 +4,9 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
-import { requireBearer } from "./auth.ts";
+import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
+import { loopbackGuard } from "./loopback-guard.ts";
 import { cronRoutes } from "./routes/cron.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { messageRoutes } from "./routes/messages.ts";
@@ -18,6 +19,12 @@ export interface AppOptions {
   version?: string;
   /** Leave /api open when API_TOKEN is unset. Only for a dev server bound to loopback. */
   openWithoutToken?: boolean;
+  /**
+   * While /api is open (openWithoutToken, API_TOKEN unset): answer it only for a loopback Host,
+   * refuse cross-site writes and writes that are not JSON (DNS rebinding, forms posted by other
+   * sites). See loopback-guard.ts.
+   */
+  loopbackOnly?: boolean;
   /** Largest request body accepted, in bytes; default 64 KiB. */
   maxBodyBytes?: number;
   /**
@@ -73,6 +80,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     token: (c) => setting(resolved.env(c), "API_TOKEN"),
     openWhenUnset: options.openWithoutToken,
   });
+  if (options.loopbackOnly) {
+    const guard = loopbackGuard((c) => !setting(resolved.env(c), "API_TOKEN"));
+    app.use("/api/messages", guard);
+    app.use("/api/rooms/*", guard);
+  }
   app.use("/api/messages", apiToken);
   app.use("/api/rooms/*", apiToken);
   // The cron secret is separate from the API token: Vercel sends it, and it only ticks.
@@ -81,6 +93,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     requireBearer({
       setting: "CRON_SECRET",
       token: (c) => setting(resolved.env(c), "CRON_SECRET"),
+      minLength: CRON_SECRET_MIN_LENGTH,
     }),
   );
 

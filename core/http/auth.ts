@@ -14,7 +14,12 @@ export interface BearerOptions {
   token: (c: Parameters<MiddlewareHandler>[0]) => string | undefined;
   /** Allow requests when no token is configured (a loopback dev server only). */
   openWhenUnset?: boolean;
+  /** A configured token shorter than this closes the route: a guessable secret opens nothing. */
+  minLength?: number;
 }
+
+/** Vercel's advice for CRON_SECRET, and the README's rule: at least 16 random characters. */
+export const CRON_SECRET_MIN_LENGTH = 16;
 
 /** `Authorization: Bearer <token>`; a missing configuration closes the route rather than opening it. */
 export function requireBearer(options: BearerOptions): MiddlewareHandler {
@@ -26,6 +31,13 @@ export function requireBearer(options: BearerOptions): MiddlewareHandler {
         401,
         "unauthorized",
         `${options.setting} is not set; this route is closed`,
+      );
+    }
+    if (options.minLength && expected.length < options.minLength) {
+      throw new ApiError(
+        401,
+        "unauthorized",
+        `${options.setting} must be at least ${options.minLength} characters; this route is closed until it is`,
       );
     }
     const header = c.req.header("authorization") ?? "";

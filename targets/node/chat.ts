@@ -1,6 +1,7 @@
-// `npm run chat`: talk to the agent in the terminal. When `npm start` is already serving on
-// HOST:PORT the chat goes through its REST API, because two processes must never open one
-// embedded PGlite directory; otherwise it runs the agent in this process on the same storage.
+// `npm run chat`: talk to the agent in the terminal. When `npm start` holds the PGlite
+// directory (its lock names its URL) or already serves on HOST:PORT, the chat goes through its
+// REST API, because two processes must never open one embedded PGlite directory; otherwise it
+// runs the agent in this process on the same storage.
 import { createInterface } from "node:readline/promises";
 import {
   ChannelType,
@@ -11,7 +12,8 @@ import {
   messageService,
 } from "../../core/index.ts";
 import { loadCharacter } from "./config.ts";
-import { storageFromEnv } from "./storage.ts";
+import { DataDirBusyError, lockHolder } from "./data-dir-lock.ts";
+import { pgliteDir, storageFromEnv } from "./storage.ts";
 
 type Say = (text: string) => Promise<string[]>;
 
@@ -19,12 +21,26 @@ const env = process.env;
 const userName = env.USER ?? "you";
 const roomKey = `terminal:${userName}`;
 
+/** The server holding the PGlite directory; a holder that serves nothing is refused. */
+function lockedServer(): string | undefined {
+  if (env.DATABASE_URL || env.ALLOW_NO_DATABASE === "true") return undefined;
+  const dir = pgliteDir(env);
+  const holder = lockHolder(dir);
+  if (!holder) return undefined;
+  if (!holder.url) throw new DataDirBusyError(dir, holder);
+  return holder.url;
+}
+
 async function runningServer(): Promise<Say | undefined> {
-  const base = `http://${env.HOST ?? "127.0.0.1"}:${env.PORT ?? "3000"}`;
+  const locked = lockedServer();
+  const base = locked ?? `http://${env.HOST ?? "127.0.0.1"}:${env.PORT ?? "3000"}`;
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (env.API_TOKEN) headers.authorization = `Bearer ${env.API_TOKEN}`;
   try {
-    const health = await fetch(`${base}/health`, { signal: AbortSignal.timeout(1000) });
+    // The lock says a server is there: give a busy one longer than a guess at HOST:PORT.
+    const health = await fetch(`${base}/health`, {
+      signal: AbortSignal.timeout(locked ? 10_000 : 1000),
+    });
     if (!health.ok) return undefined;
   } catch {
     return undefined;
@@ -46,7 +62,10 @@ async function runningServer(): Promise<Say | undefined> {
 }
 
 async function inProcess(character: Character): Promise<{ say: Say; close: () => Promise<void> }> {
-  const storage = await storageFromEnv(env, { agentId: characterAgentId(character) });
+  const storage = await storageFromEnv(env, {
+    agentId: characterAgentId(character),
+    command: "chat",
+  });
   const runtime = await createAgent({ character, storage, env });
   const entityId = createUniqueUuid(runtime, roomKey);
   const roomId = createUniqueUuid(runtime, roomKey);

@@ -2,7 +2,7 @@
 // for settings. Everything it returns is plain data handed to core.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { type Character, parseCharacterJson } from "../../core/index.ts";
+import { type Character, isLoopbackHostname, parseCharacterJson } from "../../core/index.ts";
 
 export type NodeEnv = Record<string, string | undefined>;
 
@@ -21,6 +21,7 @@ export async function loadCharacter(env: NodeEnv, cwd = process.cwd()): Promise<
   return parseCharacterJson(text, file);
 }
 
+/** A listen address on this machine only: localhost, a 127.0.0.0/8 literal or ::1 (not a name like 127.example.com). */
 export function isLoopback(host: string): boolean {
-  return host === "localhost" || host === "::1" || host.startsWith("127.");
+  return isLoopbackHostname(host);
 }

@@ -6,7 +6,11 @@ import { storageFromEnv } from "./storage.ts";
 
 try {
   const character = await loadCharacter(process.env);
-  const storage = await storageFromEnv(process.env, { agentId: characterAgentId(character) });
+  // With PGlite, refused while `npm start` has the directory open (it ingests at startup).
+  const storage = await storageFromEnv(process.env, {
+    agentId: characterAgentId(character),
+    command: "knowledge:ingest",
+  });
   const runtime = await createAgent({ character, storage, env: process.env });
   const report = await ingestCharacterKnowledge(runtime);
   console.log(report ? JSON.stringify(report) : "nothing to ingest");

@@ -3,16 +3,19 @@ import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import {
   type AgentRuntime,
+  CRON_SECRET_MIN_LENGTH,
   characterAgentId,
   createAgent,
   createApp,
   type Logger,
   type StorageAdapter,
 } from "../../core/index.ts";
+import { type ConnectorSet, connectorsFor } from "../shared/connectors.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
+import type { DataDirLock } from "./data-dir-lock.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
 import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.ts";
-import { storageFromEnv } from "./storage.ts";
+import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
 import { webChatRoutes } from "./web/routes.ts";
@@ -27,12 +30,19 @@ export interface NodeServerOptions {
   /** Overrides the storage the env would choose. */
   storage?: StorageAdapter;
   logger?: Logger;
+  /** Webhook connectors and their plugins; default those the env switches on. */
+  connectors?: ConnectorSet;
+  /** The agent's clock; tests move it to fire tasks without waiting. */
+  now?: () => number;
 }
 
 export interface NodeServer {
   url: string;
   port: number;
   runtime: AgentRuntime;
+  /** Resolves once the background work started by requests so far (webhook turns) is done. */
+  idle(): Promise<void>;
+  /** Stops accepting requests, lets background turns finish, closes the storage. */
   close(): Promise<void>;
 }
 
@@ -47,21 +57,44 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   if (!env.API_TOKEN && !openWithoutToken) {
     throw new Error(`API_TOKEN must be set when listening on ${host} (not a loopback address)`);
   }
-  const character = await loadCharacter(env, options.cwd);
-  const storage =
-    options.storage ??
-    (await storageFromEnv(env, { agentId: characterAgentId(character), cwd: options.cwd }));
+  if (env.CRON_SECRET && env.CRON_SECRET.length < CRON_SECRET_MIN_LENGTH) {
+    throw new Error(
+      `CRON_SECRET must be at least ${CRON_SECRET_MIN_LENGTH} characters (it has ${env.CRON_SECRET.length}); generate one with: openssl rand -hex 16`,
+    );
+  }
   const tickEvery = env.TASK_INTERVAL_MS === undefined ? 5000 : Number(env.TASK_INTERVAL_MS);
   if (!Number.isFinite(tickEvery) || tickEvery < 0) {
     throw new Error(
       `TASK_INTERVAL_MS must be a number of milliseconds (0 = off), got ${env.TASK_INTERVAL_MS}`,
     );
   }
-  const sidecar = await embeddingSidecarFromEnv(env);
+  const character = await loadCharacter(env, options.cwd);
+  let storage: StorageAdapter;
+  let lock: DataDirLock | undefined;
+  if (options.storage) storage = options.storage;
+  else {
+    ({ storage, lock } = await openNodeStorage(env, {
+      agentId: characterAgentId(character),
+      cwd: options.cwd,
+      command: "start",
+    }));
+  }
+  const enabled = connectorsFor(env, options.connectors);
+  const sidecar = await embeddingSidecarFromEnv(env).catch(async (error) => {
+    await storage.close();
+    throw error;
+  });
   const agentEnv = sidecar ? { ...env, LOCAL_EMBEDDING_URL: sidecar.url } : env;
   let runtime: AgentRuntime;
   try {
-    runtime = await createAgent({ character, storage, env: agentEnv, logger: options.logger });
+    runtime = await createAgent({
+      character,
+      storage,
+      env: agentEnv,
+      logger: options.logger,
+      plugins: enabled.plugins,
+      now: options.now,
+    });
   } catch (error) {
     await sidecar?.stop();
     await storage.close();
@@ -75,29 +108,53 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     await storage.close();
     throw error;
   }
-  const tasks = tickEvery > 0 ? startTaskLoop(runtime, tickEvery) : undefined;
+  // Webhook turns run on after the response; they are tracked so close() lets them finish
+  // before the storage goes away.
+  const background = new Set<Promise<unknown>>();
   const app = createApp({
     getAgent: async () => runtime,
     env: () => env,
     version,
     openWithoutToken,
+    loopbackOnly: openWithoutToken,
+    connectors: enabled.connectors,
+    waitUntil: (_c, work) => {
+      background.add(work);
+      void work.finally(() => background.delete(work));
+    },
   });
   // The local web chat at GET /; it calls /api like any client, so API_TOKEN still applies.
   app.route("/", webChatRoutes());
 
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
-    s.once("error", reject);
-  });
+  let server: ReturnType<typeof serve>;
+  try {
+    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+      s.once("error", reject);
+    });
+  } catch (error) {
+    await runtime.stop();
+    await sidecar?.stop();
+    await storage.close();
+    throw error;
+  }
+  const tasks = tickEvery > 0 ? startTaskLoop(runtime, tickEvery) : undefined;
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
+  const url = `http://${shownHost}:${address.port}`;
+  lock?.setUrl(url);
+  const idle = async () => {
+    while (background.size) await Promise.allSettled([...background]);
+  };
   return {
-    url: `http://${shownHost}:${address.port}`,
+    url,
     port: address.port,
     runtime,
+    idle,
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await tasks?.stop();
+      await idle();
       await runtime.stop();
       await sidecar?.stop();
       await storage.close();

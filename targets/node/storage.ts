@@ -1,21 +1,42 @@
 // Which database the Node target uses: Postgres when DATABASE_URL is set, memory when
 // ALLOW_NO_DATABASE asks for it, else embedded PGlite on disk so conversations survive restarts.
-import { mkdir } from "node:fs/promises";
-import { resolve } from "node:path";
+// A PGlite directory is opened by one process at a time (data-dir-lock.ts).
+import { accessSync, constants, mkdirSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { createNodePostgresStorage, createPgliteStorage } from "../../adapters/postgres/index.ts";
 import type { StorageAdapter, UUID } from "../../core/index.ts";
 import type { NodeEnv } from "./config.ts";
+import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 
 export const DEFAULT_PGLITE_DIR = ".eliza-edge/db";
 
+export interface StorageOptions {
+  agentId: UUID;
+  cwd?: string;
+  /** Who opens it, named to a second opener: "start", "tick", "chat", ... Default "start". */
+  command?: string;
+}
+
+export interface NodeStorage {
+  storage: StorageAdapter;
+  /** Held while PGlite is open; storage.close() releases it. */
+  lock?: DataDirLock;
+}
+
 export async function storageFromEnv(
   env: NodeEnv,
-  options: { agentId: UUID; cwd?: string },
+  options: StorageOptions,
 ): Promise<StorageAdapter> {
+  return (await openNodeStorage(env, options)).storage;
+}
+
+export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Promise<NodeStorage> {
   const { agentId } = options;
   let storage: StorageAdapter;
+  let lock: DataDirLock | undefined;
   if (env.DATABASE_URL) {
+    checkDatabaseUrl(env.DATABASE_URL);
     storage = createNodePostgresStorage({
       connectionString: env.DATABASE_URL,
       agentId,
@@ -25,13 +46,94 @@ export async function storageFromEnv(
   } else if (env.ALLOW_NO_DATABASE === "true") {
     storage = createMemoryStorage({ agentId });
   } else {
-    const dataDir = resolve(options.cwd ?? process.cwd(), env.PGLITE_DIR ?? DEFAULT_PGLITE_DIR);
-    await mkdir(dataDir, { recursive: true });
-    storage = await createPgliteStorage({ dataDir, agentId });
+    const dataDir = pgliteDir(env, options.cwd);
+    lock = lockDataDir(dataDir, options.command ?? "start");
+    try {
+      storage = await createPgliteStorage({ dataDir, agentId });
+    } catch (error) {
+      lock.release();
+      throw error;
+    }
+    const close = storage.close.bind(storage);
+    const held = lock;
+    storage.close = async () => {
+      try {
+        await close();
+      } finally {
+        held.release();
+      }
+    };
   }
   // Creates tables or applies migrations; idempotent, so every start runs it.
-  await storage.init();
-  return storage;
+  try {
+    await storage.init();
+  } catch (error) {
+    await storage.close().catch(() => {});
+    throw error;
+  }
+  return { storage, lock };
+}
+
+/** The PGlite directory the env names, resolved against cwd. */
+export function pgliteDir(env: NodeEnv, cwd = process.cwd()): string {
+  return resolve(cwd, env.PGLITE_DIR ?? DEFAULT_PGLITE_DIR);
+}
+
+/**
+ * Creates the directory if needed and takes its lock; a directory that cannot be created or
+ * written fails here with one line naming PGLITE_DIR, before PGlite (which would hang) sees it.
+ */
+export function lockDataDir(dataDir: string, command: string): DataDirLock {
+  makeDir(dataDir);
+  try {
+    accessSync(dataDir, constants.W_OK);
+    return acquireDataDirLock(dataDir, command);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (!code) throw error;
+    throw new Error(`PGLITE_DIR ${dataDir} is not writable (${code})`);
+  }
+}
+
+/**
+ * mkdir -p, one level at a time: Node's recursive mkdir loops forever where a parent refuses
+ * new entries without saying EACCES (PGLITE_DIR=/proc/nope).
+ */
+function makeDir(dir: string, named = dir): void {
+  let code: string | undefined;
+  try {
+    if (statSync(dir).isDirectory()) return;
+    code = "ENOTDIR";
+  } catch (error) {
+    code = (error as NodeJS.ErrnoException).code;
+  }
+  if (code !== "ENOENT")
+    throw new Error(`PGLITE_DIR ${named} cannot be created (${code} at ${dir})`);
+  const parent = dirname(dir);
+  if (parent !== dir) makeDir(parent, named);
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    const failed = (error as NodeJS.ErrnoException).code;
+    if (failed !== "EEXIST") {
+      throw new Error(`PGLITE_DIR ${named} cannot be created (${failed} at ${dir})`);
+    }
+  }
+}
+
+/** `notaurl` reaches pg as a host name ("ENOTFOUND base"); say what is wrong instead. */
+export function checkDatabaseUrl(url: string): void {
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(url).protocol;
+  } catch {
+    // Not a URL at all.
+  }
+  if (protocol !== "postgres:" && protocol !== "postgresql:") {
+    throw new Error(
+      "DATABASE_URL is not a postgres:// URL (expected postgres://user:password@host:5432/database)",
+    );
+  }
 }
 
 /** A positive whole number of ms, or undefined for the adapter's default. */

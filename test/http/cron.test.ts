@@ -55,6 +55,17 @@ describe("/api/cron", () => {
     expect((await res.json()).error.message).toContain("CRON_SECRET is not set");
   });
 
+  it("stays closed when CRON_SECRET is shorter than 16 characters, even to that secret", async () => {
+    const { runtime, app, ran } = await setup({ CRON_SECRET: "short" });
+    await scheduleTask(runtime, { name: "JOB", metadata: { n: 1 } });
+    const res = await app.request("/api/cron", { headers: { authorization: "Bearer short" } });
+    expect(res.status).toBe(401);
+    expect((await res.json()).error.message).toBe(
+      "CRON_SECRET must be at least 16 characters; this route is closed until it is",
+    );
+    expect(ran).toEqual([]);
+  });
+
   it("rejects a bad limit with 400", async () => {
     const { app } = await setup();
     const res = await app.request("/api/cron?limit=0", {

@@ -1,5 +1,6 @@
 // Runs the `eliza-edge` bin as a user would, in a child process, and collects what it printed.
 import { spawn } from "node:child_process";
+import { delimiter, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -17,9 +18,14 @@ export function runCli(
   stdin = "",
 ): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], {
+    // The bin itself, through its shebang, as npx runs it; this test's node comes first on PATH.
+    const child = spawn(bin, args, {
       cwd: root,
-      env: { PATH: process.env.PATH ?? "", LOG_LEVEL: "warn", ...env },
+      env: {
+        PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}`,
+        LOG_LEVEL: "warn",
+        ...env,
+      },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

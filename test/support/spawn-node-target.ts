@@ -44,7 +44,8 @@ export async function spawnNodeTarget(env: Record<string, string>): Promise<Runn
     child.once("exit", (code) => resolve(code)),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`target did not start:\n${output}`)), 20_000);
+    // A guard, not a measure: a cold PGlite takes 4 s alone and over 30 s on a loaded machine.
+    const timer = setTimeout(() => reject(new Error(`target did not start:\n${output}`)), 120_000);
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {

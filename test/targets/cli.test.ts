@@ -207,14 +207,17 @@ describe("eliza-edge CLI", () => {
   });
 
   describe("connector commands", () => {
-    it("say which setting is missing instead of calling the platform", async () => {
+    it("say which setting is missing instead of calling the platform, exit 1 (not usage)", async () => {
       const telegram = await runCli(["telegram:set-webhook", "--url", "https://bot.example"]);
-      expect(telegram.code).not.toBe(0);
+      expect(telegram.code).toBe(1);
       expect(telegram.stderr).toContain("TELEGRAM_BOT_TOKEN is not set");
+      const info = await runCli(["telegram:webhook-info"]);
+      expect(info.code).toBe(1);
+      expect(info.stderr).toContain("TELEGRAM_BOT_TOKEN is not set");
       const discord = await runCli(["discord:register-commands"]);
-      expect(discord.code).not.toBe(0);
+      expect(discord.code).toBe(1);
       expect(discord.stderr).toMatch(/DISCORD_APPLICATION_ID is not set/);
-      noStack(telegram.stderr + discord.stderr);
+      noStack(telegram.stderr + info.stderr + discord.stderr);
     });
   });
 });

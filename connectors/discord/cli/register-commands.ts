@@ -21,7 +21,8 @@ if (!applicationId || !botToken) {
   console.error(
     `${!applicationId ? "DISCORD_APPLICATION_ID" : "DISCORD_BOT_TOKEN"} is not set (Developer Portal: General Information / Bot)`,
   );
-  process.exit(2);
+  // A missing setting is a failed command (1), not a wrong command line (2).
+  process.exit(1);
 }
 try {
   const commands = await registerCommands(

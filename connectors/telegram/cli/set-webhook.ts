@@ -15,6 +15,7 @@ import { printWebhookInfo } from "./webhook-info-print.ts";
 
 const DEFAULT_UPDATES = ["message", "edited_message", "channel_post", "callback_query"];
 
+// Exit codes as the eliza-edge CLI's: 1 a setting is missing or the call failed, 2 usage.
 const fail = (message: string, code = 2): never => {
   console.error(message);
   process.exit(code);
@@ -42,7 +43,7 @@ try {
 }
 
 const token = process.env.TELEGRAM_BOT_TOKEN;
-if (!token) fail("TELEGRAM_BOT_TOKEN is not set: the token @BotFather gave you");
+if (!token) fail("TELEGRAM_BOT_TOKEN is not set: the token @BotFather gave you", 1);
 const api = { token: token!, base: process.env.TELEGRAM_API_BASE || TELEGRAM_API_BASE };
 
 let params: Record<string, unknown>;
@@ -53,10 +54,14 @@ if (args!.delete) {
   if (!secret) {
     fail(
       "TELEGRAM_WEBHOOK_SECRET is not set: generate one (openssl rand -hex 32) and give the same value to the deployment",
+      1,
     );
   }
   if (!/^[A-Za-z0-9_-]{1,256}$/.test(secret!)) {
-    fail("TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z a-z 0-9 _ - (Telegram's rule)");
+    fail(
+      "TELEGRAM_WEBHOOK_SECRET must be 1-256 characters of A-Z a-z 0-9 _ - (Telegram's rule)",
+      1,
+    );
   }
   if (!args!.url) fail("--url is required: the public https URL of this deployment");
   let url: URL;

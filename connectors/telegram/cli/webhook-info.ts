@@ -7,7 +7,8 @@ import { printWebhookInfo } from "./webhook-info-print.ts";
 const token = process.env.TELEGRAM_BOT_TOKEN;
 if (!token) {
   console.error("TELEGRAM_BOT_TOKEN is not set: the token @BotFather gave you");
-  process.exit(2);
+  // A missing setting is a failed command (1), not a wrong command line (2).
+  process.exit(1);
 }
 try {
   const healthy = await printWebhookInfo({

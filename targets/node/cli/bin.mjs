@@ -1,6 +1,7 @@
-#!/usr/bin/env node
+#!/usr/bin/env -S node --
 // The `eliza-edge` executable. The project ships TypeScript without a build step, so this
-// registers tsx's loader and hands over to main.ts.
+// registers tsx's loader and hands over to main.ts. The `--` stops Node 20 from reading our
+// `--env-file` as its own option (it exits 9 with "node: <path>: not found" otherwise).
 import { register } from "tsx/esm/api";
 
 register();

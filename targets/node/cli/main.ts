@@ -51,7 +51,9 @@ export async function main(argv: string[]): Promise<number> {
         console.log(commandHelp(command));
         return EXIT_OK;
       }
-      return await command.run({}, rest);
+      const { envFile, args } = takeEnvFile(rest);
+      loadEnvFile(envFile);
+      return await command.run({}, args);
     }
     const { values, positionals } = parse(command, rest);
     if (values.help) {
@@ -63,6 +65,24 @@ export async function main(argv: string[]): Promise<number> {
   } catch (error) {
     return report(error, command);
   }
+}
+
+/**
+ * Pass-through commands parse their own arguments, but the settings they read come from the
+ * env like every other command's: `--env-file` is taken out and applied here.
+ */
+function takeEnvFile(args: string[]): { envFile?: string; args: string[] } {
+  const rest: string[] = [];
+  let envFile: string | undefined;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (arg === "--env-file") {
+      envFile = args[++i];
+      if (envFile === undefined) throw new UsageError("--env-file needs a path");
+    } else if (arg.startsWith("--env-file=")) envFile = arg.slice("--env-file=".length);
+    else rest.push(arg);
+  }
+  return { envFile, args: rest };
 }
 
 function parse(command: Command, args: string[]) {

@@ -1,3 +1,4 @@
+import { checkDatabaseUrl, lockDataDir, pgliteDir } from "../../storage.ts";
 import { COMMON_HELP, type Command } from "../command.ts";
 import { EXIT_OK } from "../errors.ts";
 import { runScript } from "../settings.ts";
@@ -9,16 +10,26 @@ export const migrate: Command = {
   help: `Brings the configured storage's schema up to date; safe to run again.
   DYNAMODB_TABLE set   creates the table, its indexes and TTL (DYNAMODB_ENDPOINT, AWS_REGION)
   DATABASE_URL set     applies the Postgres migrations (a neon.tech URL goes over Neon's HTTP API)
-  otherwise            applies them to embedded PGlite in PGLITE_DIR (.eliza-edge/db)
+  otherwise            applies them to embedded PGlite in PGLITE_DIR (.eliza-edge/db);
+                       refused while \`start\` has that directory open (it migrated at startup)
 D1 is migrated by wrangler: npx wrangler d1 migrations apply <database> --remote
 
 ${COMMON_HELP}`,
   options: {},
   async run() {
-    const script = process.env.DYNAMODB_TABLE
+    const env = process.env;
+    const script = env.DYNAMODB_TABLE
       ? "../../../../adapters/dynamodb/cli/create-table.ts"
       : "../../../../adapters/postgres/cli/migrate.ts";
-    await runScript(new URL(script, import.meta.url), []);
+    if (!env.DYNAMODB_TABLE && env.DATABASE_URL) checkDatabaseUrl(env.DATABASE_URL);
+    // PGlite: refused while a server (or anything else) has the directory open.
+    const lock =
+      env.DYNAMODB_TABLE || env.DATABASE_URL ? undefined : lockDataDir(pgliteDir(env), "migrate");
+    try {
+      await runScript(new URL(script, import.meta.url), []);
+    } finally {
+      lock?.release();
+    }
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_OK;
   },
 };

@@ -21,6 +21,8 @@ export const tick: Command = {
 platform's cron would call it: for a system crontab, or to check what is due. Reminders for
 Telegram or Discord rooms are delivered when TELEGRAM_BOT_TOKEN / DISCORD_* are set.
 Failed tasks are retried later by the scheduler; they do not fail the command.
+With embedded PGlite it is refused while \`start\` has the directory open: the server's own
+task loop runs due tasks (TASK_INTERVAL_MS).
 
   --limit <n>         run at most n tasks (default 100)
   --json              print the report as JSON
@@ -39,11 +41,12 @@ ${COMMON_HELP}`,
     await useCharacterFile(values.character as string | undefined);
     const env = process.env;
     const character = await loadCharacter(env);
-    const storage = await storageFromEnv(env, { agentId: characterAgentId(character) }).catch(
-      (error: Error) => {
-        throw new CliError(`cannot open the storage: ${error.message}`, { cause: error.cause });
-      },
-    );
+    const storage = await storageFromEnv(env, {
+      agentId: characterAgentId(character),
+      command: "tick",
+    }).catch((error: Error) => {
+      throw new CliError(`cannot open the storage: ${error.message}`, { cause: error.cause });
+    });
     try {
       const runtime = await createAgent({
         character,

@@ -1,0 +1,87 @@
+// Configuration the README promises, enforced where a user meets it: spawned `eliza-edge` and
+// `npm start` processes that refuse bad settings with one line and the documented exit code
+// (0 ok, 1 the command failed, 2 usage), instead of hanging or printing node's own errors.
+import { spawn } from "node:child_process";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { startFakeTelegram } from "../fakes/telegram-server.ts";
+import { type CliRun, root, runCli } from "../support/run-cli.ts";
+
+const oneLine = (text: string) => expect(text.trim().split("\n")).toHaveLength(1);
+
+/** `npm start` (targets/node/main.ts) until it exits; these settings must stop it at once. */
+function npmStart(env: Record<string, string>): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "targets/node/main.ts"], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? "", PORT: "0", TASK_INTERVAL_MS: "0", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => {
+      stdout += d;
+    });
+    child.stderr.on("data", (d) => {
+      stderr += d;
+    });
+    child.once("error", reject);
+    child.once("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+describe("settings the README promises", () => {
+  it("npm start refuses a CRON_SECRET under 16 characters with one line", async () => {
+    const run = await npmStart({ ALLOW_NO_DATABASE: "true", CRON_SECRET: "short" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("CRON_SECRET must be at least 16 characters");
+    oneLine(run.stderr);
+  });
+
+  it("npm start fails fast naming PGLITE_DIR when the directory cannot be created", async () => {
+    const run = await npmStart({ PGLITE_DIR: "/proc/nope" });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain("PGLITE_DIR /proc/nope cannot be created");
+    oneLine(run.stderr);
+  });
+
+  it("says DATABASE_URL is not a postgres:// URL instead of a DNS error", async () => {
+    for (const command of ["tick", "migrate"]) {
+      const run = await runCli([command], { DATABASE_URL: "notaurl" });
+      expect(run.code, command).toBe(1);
+      expect(run.stderr).toContain("DATABASE_URL is not a postgres:// URL");
+      expect(run.stderr).not.toContain("ENOTFOUND");
+      oneLine(run.stderr);
+    }
+  });
+
+  it("--env-file that is not there exits 1 with our one line, not node's exit 9", async () => {
+    const run = await runCli(["tick", "--env-file", "/nope"]);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(
+      "eliza-edge tick: cannot read --env-file /nope: ENOENT: no such file or directory, open '/nope'",
+    );
+  });
+
+  it("--env-file is read by the telegram pass-through commands too", async () => {
+    const telegram = await startFakeTelegram();
+    try {
+      const dir = mkdtempSync(join(tmpdir(), "eliza-edge-env-"));
+      const file = join(dir, "bot.env");
+      writeFileSync(
+        file,
+        `TELEGRAM_BOT_TOKEN=${telegram.token}\nTELEGRAM_API_BASE=${telegram.origin}\n`,
+      );
+      const run = await runCli(["telegram:webhook-info", "--env-file", file]);
+      expect(run.stderr).toBe("");
+      expect(run.code).toBe(0);
+      expect(telegram.requests.map((r) => r.path)).toEqual([
+        `/bot${telegram.token}/getMe`,
+        `/bot${telegram.token}/getWebhookInfo`,
+      ]);
+    } finally {
+      await telegram.close();
+    }
+  });
+});
