@@ -74,7 +74,12 @@ describe("a 429 from a platform", () => {
   });
 
   it("no stated wait, or a nonsense one: no inline retry and no floor", async () => {
-    for (const headers of [{}, { "retry-after": "soon" }, { "retry-after": "-5" }]) {
+    const stated: Record<string, string>[] = [
+      {},
+      { "retry-after": "soon" },
+      { "retry-after": "-5" },
+    ];
+    for (const headers of stated) {
       const sleeps: number[] = [];
       const p = platform(tooMany(headers));
       const error = await failure(
