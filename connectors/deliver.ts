@@ -8,8 +8,9 @@
 //   (notes/platform-facts.md, NousResearch/hermes-agent#3899).
 // - a network failure with no response (refused, DNS): retryable; nothing reached the API.
 // - other 4xx: the request is wrong (chat gone, bot blocked, bad token); not retryable.
-// Every definite failure is a PlatformApiError, a core DeliveryError: the message service lets
-// it fail the turn before the reply is recorded, so the inbox task answers again later.
+// Every definite failure is a PlatformApiError, a core DeliveryError: the message service
+// withdraws the reply's record (written before the send) and fails the turn, so the inbox task
+// answers again later. Anything else that returns counts as delivered and is never resent.
 
 import { DeliveryError } from "../core/index.ts";
 

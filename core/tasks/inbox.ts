@@ -125,7 +125,13 @@ export const inboxWorker: TaskWorker = {
     // id, however many messages came after it)?
     const firstReply = replyId(runtime, payload.messageId, 0);
     const found = await runtime.storage.getMemoriesByIds([payload.messageId, firstReply]);
-    if (found.some((m) => m.id === firstReply)) return;
+    if (found.some((m) => m.id === firstReply)) {
+      // An earlier run answered it (or may have: it died mid-send). Never answer twice.
+      runtime.logger.info("inbox message already answered; not answered again", {
+        messageId: payload.messageId,
+      });
+      return;
+    }
     const stored = found.some((m) => m.id === payload.messageId);
     await messageService.handleMessage(
       runtime,

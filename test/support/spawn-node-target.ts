@@ -20,9 +20,20 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), "eliza-edge-node-"));
 }
 
+export interface SpawnOptions {
+  /** The entry point, relative to the repository; default the Node target's main.ts. */
+  script?: string;
+  /** How long to wait for "listening on"; default 20 s. */
+  startTimeoutMs?: number;
+}
+
 /** Starts the target; its PGlite data goes to a fresh temp dir unless env names PGLITE_DIR. */
-export async function spawnNodeTarget(env: Record<string, string>): Promise<RunningTarget> {
-  const child = spawn(process.execPath, ["--import", "tsx", "targets/node/main.ts"], {
+export async function spawnNodeTarget(
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<RunningTarget> {
+  const script = options.script ?? "targets/node/main.ts";
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
@@ -44,7 +55,10 @@ export async function spawnNodeTarget(env: Record<string, string>): Promise<Runn
     child.once("exit", (code) => resolve(code)),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`target did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(
+      () => reject(new Error(`target did not start:\n${output}`)),
+      options.startTimeoutMs ?? 20_000,
+    );
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {
