@@ -1,14 +1,16 @@
 // One outbound call to a chat platform's API, with the retry rules both platforms share:
 // - 429: wait the platform's retry_after and try once more, if the wait is short enough to
-//   fit in a background run; otherwise fail and let the task that owns the send retry later.
+//   fit in a background run; otherwise fail with retryAfterMs, and the task that owns the send
+//   retries no earlier than that.
 // - 5xx: nothing was done; try once more after a short pause, then fail (retryable).
 // - a timeout: the platform may have delivered the message and we cannot tell, so the outcome
 //   is "unknown" and it is NOT retried: a repeated chat message is worse than a lost one
 //   (notes/platform-facts.md, NousResearch/hermes-agent#3899).
 // - a network failure with no response (refused, DNS): retryable; nothing reached the API.
 // - other 4xx: the request is wrong (chat gone, bot blocked, bad token); not retryable.
-// Every definite failure is a PlatformApiError, a core DeliveryError: the message service lets
-// it fail the turn before the reply is recorded, so the inbox task answers again later.
+// Every definite failure is a PlatformApiError, a core DeliveryError: the message service
+// withdraws the reply's record (written before the send) and fails the turn, so the inbox task
+// answers again later. Anything else that returns counts as delivered and is never resent.
 
 import { DeliveryError } from "../core/index.ts";
 
@@ -31,8 +33,14 @@ export class PlatformApiError extends DeliveryError {
   /** The platform's error body, parsed when JSON. */
   readonly body: unknown;
   /** `retryable`: the same request may succeed later (429, 5xx, no connection). */
-  constructor(message: string, status: number, retryable: boolean, body?: unknown) {
-    super(message, { retryable });
+  constructor(
+    message: string,
+    status: number,
+    retryable: boolean,
+    body?: unknown,
+    retryAfterMs?: number,
+  ) {
+    super(message, { retryable, retryAfterMs });
     this.name = "PlatformApiError";
     this.status = status;
     this.body = body;
@@ -90,13 +98,19 @@ export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Pro
     const detail = call.describe?.(body) ?? (typeof body === "string" ? body.slice(0, 200) : "");
     const message = `${call.label} failed with ${response.status}${detail ? `: ${detail}` : ""}`;
     if (response.status === 429) {
-      const seconds = call.retryAfter?.(body) ?? Number(response.headers.get("retry-after"));
-      const waitMs = Number.isFinite(seconds) && seconds >= 0 ? Math.ceil(seconds * 1000) : NaN;
+      const waitMs = retryAfterMs(call.retryAfter?.(body), response.headers.get("retry-after"));
       if (attempt === 1 && waitMs <= (options.maxRetryAfterMs ?? 10_000)) {
         await sleep(waitMs);
         continue;
       }
-      throw new PlatformApiError(message, 429, true, body);
+      // Too long to wait here (or a second 429): the owning task waits it out instead.
+      throw new PlatformApiError(
+        message,
+        429,
+        true,
+        body,
+        Number.isNaN(waitMs) ? undefined : waitMs,
+      );
     }
     if (response.status >= 500) {
       if (attempt === 1) {
@@ -107,4 +121,20 @@ export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Pro
     }
     throw new PlatformApiError(message, response.status, false, body);
   }
+}
+
+/**
+ * The wait a 429 asks for, in ms: the platform's body field (seconds, the precise one: Discord
+ * rounds its header up), else the Retry-After header (seconds or an HTTP date); NaN when
+ * neither says.
+ */
+function retryAfterMs(fromBody: number | undefined, header: string | null): number {
+  if (typeof fromBody === "number" && Number.isFinite(fromBody) && fromBody >= 0) {
+    return Math.ceil(fromBody * 1000);
+  }
+  if (header === null || header.trim() === "") return Number.NaN;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds)) return seconds >= 0 ? Math.ceil(seconds * 1000) : Number.NaN;
+  const date = Date.parse(header);
+  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : Number.NaN;
 }

@@ -6,11 +6,11 @@ import { ModelType } from "../models/types.ts";
 import type { ActionResult, State } from "../plugin.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
-import type { StorageOp } from "../storage.ts";
+import { StorageError, type StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
-import { randomUuid } from "../uuid.ts";
-import { DeliveryError } from "./delivery-error.ts";
+import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { parseList, parseResponse, salvageText } from "./parse-response.ts";
+import { sendOnce } from "./send-once.ts";
 import { shouldRespond } from "./should-respond.ts";
 import { composePrompt, messageHandlerTemplate } from "./templates.ts";
 
@@ -74,8 +74,19 @@ export const messageService: MessageService = {
       save.push({ op: "createMemory", memory: message, tableName: MemoryTable.MESSAGES });
       if (embedded && "deferred" in embedded) save.push(embedLaterOp(runtime, message.id));
     }
-    if (options.connection) await runtime.ensureConnection(options.connection, save);
-    else if (save.length) await runtime.storage.batch(save);
+    try {
+      if (options.connection) await runtime.ensureConnection(options.connection, save);
+      else if (save.length) await runtime.storage.batch(save);
+    } catch (error) {
+      // Another run of the same message (a concurrent tick, a resumed API request) stored it
+      // first, with its conversation rows: carry on as a retry. Its replies are sent once.
+      const raced =
+        error instanceof StorageError &&
+        error.code === "CONFLICT" &&
+        save.length > 0 &&
+        (await runtime.storage.getMemoryById(message.id)) !== null;
+      if (!raced) throw error;
+    }
 
     const responses: Memory[] = [];
     const result = (
@@ -110,9 +121,11 @@ export const messageService: MessageService = {
         state = await runtime.composeState(message, plan.providers);
       }
 
+      let replyCount = 0;
       const send = async (content: Content): Promise<Memory[]> => {
         const reply: Memory & { id: UUID } = {
-          id: randomUuid(),
+          // The k-th reply of a turn has a fixed id, so a second run of the turn finds it.
+          id: replyId(runtime, message.id, replyCount++),
           entityId: runtime.agentId,
           agentId: runtime.agentId,
           roomId: message.roomId,
@@ -125,25 +138,24 @@ export const messageService: MessageService = {
           },
           createdAt: Math.max(runtime.stamp(), (message.createdAt ?? 0) + 1),
         };
-        // Deliver, then record. A delivery that fails for sure throws before anything is
-        // stored, so a retry answers again; connectors swallow an ambiguous failure (a
-        // timeout that may have reached the user) so it is recorded and never resent.
-        try {
-          await callback?.(reply.content, reply);
-        } catch (error) {
-          throw error instanceof DeliveryError
-            ? error
-            : new DeliveryError(`reply not delivered: ${String(error)}`, { cause: error });
-        }
         const embedded = await embedWithinBudget(runtime, reply.content.text);
         if (embedded && "embedding" in embedded) reply.embedding = embedded.embedding;
-        const writes: StorageOp[] = [
-          { op: "createMemory", memory: reply, tableName: MemoryTable.MESSAGES },
-        ];
-        if (embedded && "deferred" in embedded) writes.push(embedLaterOp(runtime, reply.id));
-        // A lone write needs no transaction (DynamoDB bills one at twice the cost).
-        if (writes.length === 1) await runtime.storage.createMemory(reply, MemoryTable.MESSAGES);
-        else await runtime.storage.batch(writes);
+        const alsoWrite =
+          embedded && "deferred" in embedded ? [embedLaterOp(runtime, reply.id)] : [];
+        // Record, then deliver (send-once.ts): a failure for sure withdraws the record and fails
+        // the turn so a retry answers again; connectors swallow an ambiguous failure (a timeout
+        // that may have reached the user), so it stays recorded and is never resent.
+        const outcome = await sendOnce(runtime, reply, alsoWrite, async () =>
+          callback?.(reply.content, reply),
+        );
+        if (!outcome.sent) {
+          // An earlier run of this turn got this far: it was sent (or may have been). Quiet.
+          runtime.logger.info("reply already recorded by an earlier run; not sent again", {
+            id: reply.id,
+          });
+          if (outcome.existing) responses.push(outcome.existing);
+          return outcome.existing ? [outcome.existing] : [];
+        }
         responses.push(reply);
         await runtime.emitEvent(EventType.MESSAGE_SENT, { ...base, message: reply });
         return [reply];
@@ -243,6 +255,11 @@ async function planResponse(
   const best = outputs.find((o) => /<text>/i.test(o)) ?? outputs[outputs.length - 1] ?? "";
   const text = salvageText(best);
   return { content: { text, actions: text ? ["REPLY"] : ["NONE"] }, providers: [] };
+}
+
+/** The id of the k-th reply (from 0) to a message: the same in every run of the turn. */
+export function replyId(runtime: AgentRuntime, messageId: UUID, k: number): UUID {
+  return createUniqueUuid(runtime, `reply:${messageId}:${k}`);
 }
 
 /** A task that embeds the memory later, written in the same batch as the memory itself. */

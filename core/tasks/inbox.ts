@@ -1,10 +1,10 @@
 // The durable inbox: a webhook records an inbound message and answers the platform at once;
 // the agent's turn runs in the background (waitUntil) and, should that die, the next tick
 // picks it up. Each platform update is accepted once and answered once.
-import { messageService } from "../messages/message-service.ts";
+import { messageService, replyId } from "../messages/message-service.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { StorageError } from "../storage.ts";
-import { type Memory, MemoryTable, type UUID } from "../types.ts";
+import type { Memory, UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { runClaimedTask } from "./run-task.ts";
 import type { SendTarget, TaskWorker } from "./types.ts";
@@ -121,25 +121,25 @@ export const inboxWorker: TaskWorker = {
   name: INBOX_TASK,
   async execute(runtime, options) {
     const payload = options as unknown as InboxPayload;
-    const existing = await runtime.storage.getMemoryById(payload.messageId);
-    if (existing && (await hasReply(runtime, existing))) return;
+    // One read for both: is the message stored, and does its first reply exist (by its fixed
+    // id, however many messages came after it)?
+    const firstReply = replyId(runtime, payload.messageId, 0);
+    const found = await runtime.storage.getMemoriesByIds([payload.messageId, firstReply]);
+    if (found.some((m) => m.id === firstReply)) {
+      // An earlier run answered it (or may have: it died mid-send). Never answer twice.
+      runtime.logger.info("inbox message already answered; not answered again", {
+        messageId: payload.messageId,
+      });
+      return;
+    }
+    const stored = found.some((m) => m.id === payload.messageId);
     await messageService.handleMessage(
       runtime,
       { ...payload.message, id: payload.messageId },
       async (content) => {
         await runtime.sendMessageToTarget(payload.target, content);
       },
-      { connection: payload.connection, alreadySaved: !!existing },
+      { connection: payload.connection, alreadySaved: stored },
     );
   },
 };
-
-async function hasReply(runtime: AgentRuntime, message: Memory): Promise<boolean> {
-  const after = await runtime.storage.getMemories({
-    tableName: MemoryTable.MESSAGES,
-    roomId: message.roomId,
-    start: message.createdAt,
-    count: 100,
-  });
-  return after.some((m) => m.content.inReplyTo === message.id);
-}

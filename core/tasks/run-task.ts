@@ -55,8 +55,11 @@ export async function runClaimedTask(
     const hopeless = error instanceof DeliveryError && !error.retryable;
     const pause = hopeless || (maxFailures !== -1 && failures >= maxFailures);
     runtime.logger.warn(`task ${task.name} failed (${failures})`, { error: String(error) });
+    // The platform's retry_after is a floor: retrying sooner only earns another 429.
+    const notBefore = error instanceof DeliveryError ? (error.retryAfterMs ?? 0) : 0;
+    const delay = Math.max(backoffDelay(failures, meta.backoffMs ?? DEFAULT_BACKOFF_MS), notBefore);
     await release({
-      dueAt: pause ? null : now + backoffDelay(failures, meta.backoffMs ?? DEFAULT_BACKOFF_MS),
+      dueAt: pause ? null : now + delay,
       metadata: { ...meta, failures, lastError: String(error), lastRunAt: now, paused: pause },
     });
     return pause ? "paused" : "failed";

@@ -169,6 +169,45 @@ describe("telegram webhook", () => {
     expect(h.telegram.sent().map((m) => m.text)).toEqual(["hi"]);
   });
 
+  it("retries a long 429 no earlier than its retry_after, though the backoff is shorter", async () => {
+    h = await start({ model: scriptedModel("hi").plugin });
+    const tooMany = (seconds: number): ScriptedResponse => ({
+      status: 429,
+      body: {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${seconds}`,
+        parameters: { retry_after: seconds },
+      },
+    });
+    h.telegram.enqueue(tooMany(30));
+    await h.fetch(telegramRequest(textUpdate("hello")));
+    await h.settle();
+    expect(sendBodies()).toHaveLength(1);
+    // The first backoff is 10 s; Telegram asked for 30.
+    h.clock.advance(10_000);
+    expect((await runDueTasks(h.runtime)).ran).toBe(0);
+    h.clock.advance(19_999);
+    expect((await runDueTasks(h.runtime)).ran).toBe(0);
+    expect(sendBodies()).toHaveLength(1);
+    h.clock.advance(1);
+    expect((await runDueTasks(h.runtime)).succeeded).toBe(1);
+    expect(h.telegram.sent().map((m) => m.text)).toEqual(["hi"]);
+    expect(sendBodies()).toHaveLength(2);
+  });
+
+  it("waits a short retry_after inline in full before the one retry", async () => {
+    h = await start({ model: scriptedModel("hi").plugin });
+    h.telegram.enqueue({
+      status: 429,
+      body: { ok: false, error_code: 429, parameters: { retry_after: 3 } },
+    });
+    await h.fetch(telegramRequest(textUpdate("hello")));
+    await h.settle();
+    expect(h.sleeps).toEqual([3_000]);
+    expect(h.telegram.sent().map((m) => m.text)).toEqual(["hi"]);
+  });
+
   it("never resends a reply whose send timed out: it may have arrived", async () => {
     h = await start({ model: scriptedModel("hi").plugin, timeoutMs: 200 });
     h.telegram.enqueue({ delayMs: 5_000, body: { ok: true, result: {} } });

@@ -20,9 +20,20 @@ export function tempDataDir(): string {
   return mkdtempSync(join(tmpdir(), "eliza-edge-node-"));
 }
 
+export interface SpawnOptions {
+  /** The entry point, relative to the repository; default the Node target's main.ts. */
+  script?: string;
+  /** How long to wait for "listening on"; default 20 s. */
+  startTimeoutMs?: number;
+}
+
 /** Starts the target; its PGlite data goes to a fresh temp dir unless env names PGLITE_DIR. */
-export async function spawnNodeTarget(env: Record<string, string>): Promise<RunningTarget> {
-  const child = spawn(process.execPath, ["--import", "tsx", "targets/node/main.ts"], {
+export async function spawnNodeTarget(
+  env: Record<string, string>,
+  options: SpawnOptions = {},
+): Promise<RunningTarget> {
+  const script = options.script ?? "targets/node/main.ts";
+  const child = spawn(process.execPath, ["--import", "tsx", script], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
@@ -45,7 +56,11 @@ export async function spawnNodeTarget(env: Record<string, string>): Promise<Runn
   );
   const url = await new Promise<string>((resolve, reject) => {
     // A guard, not a measure: a cold PGlite takes 4 s alone and over 30 s on a loaded machine.
-    const timer = setTimeout(() => reject(new Error(`target did not start:\n${output}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`target did not start:
+${output}`)),
+      options.startTimeoutMs ?? 120_000,
+    );
     const check = () => {
       const match = /listening on (http:\/\/\S+)/.exec(output);
       if (match?.[1]) {

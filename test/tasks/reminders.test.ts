@@ -9,6 +9,7 @@ import {
   createAgent,
   createApp,
   createUniqueUuid,
+  MemoryTable,
   messageService,
   parseCharacter,
   parseReminder,
@@ -36,6 +37,15 @@ beforeEach(async () => {
     delivered.push({ target, content });
   });
 });
+
+async function roomTexts(): Promise<string[]> {
+  const page = await runtime.storage.getMemories({
+    tableName: MemoryTable.MESSAGES,
+    roomId: createUniqueUuid(runtime, "ann-room"),
+    count: 100,
+  });
+  return page.map((m) => String(m.content.text));
+}
 
 async function say(text: string): Promise<string[]> {
   const entityId = createUniqueUuid(runtime, "ann");
@@ -136,6 +146,43 @@ describe("reminders with the offline model", () => {
     clock.advance(240 * MINUTE);
     expect((await runDueTasks(runtime)).ran).toBe(0);
     expect(await say("cancel my reminders")).toEqual(["There were no reminders to cancel."]);
+  });
+
+  it("a tick that died while the platform held the reminder does not remind twice", async () => {
+    await say("remind me in 10 minutes to stretch");
+    let hold = true;
+    runtime.registerSendHandler("chat", async (_r, target, content) => {
+      delivered.push({ target, content });
+      if (hold) await new Promise(() => {}); // the process is killed while the send is held
+    });
+    clock.advance(10 * MINUTE);
+    void runDueTasks(runtime);
+    for (let i = 0; i < 1000 && delivered.length === 0; i++) {
+      await new Promise((r) => setImmediate(r));
+    }
+    hold = false;
+    clock.advance(5 * MINUTE + 1); // the dead tick's lease is over
+    expect((await runDueTasks(runtime)).succeeded).toBe(1);
+    clock.advance(60 * MINUTE);
+    expect((await runDueTasks(runtime)).ran).toBe(0);
+    expect(delivered.map((d) => d.content.text)).toEqual(["Reminder: stretch"]);
+    expect(await roomTexts()).toContain("Reminder: stretch");
+  });
+
+  it("a reminder the platform refused is not shown in the room and is sent on the retry", async () => {
+    await say("remind me in 10 minutes to stretch");
+    let refusals = 1;
+    runtime.registerSendHandler("chat", async (_r, target, content) => {
+      if (refusals-- > 0) throw new Error("platform returned 500");
+      delivered.push({ target, content });
+    });
+    clock.advance(10 * MINUTE);
+    expect((await runDueTasks(runtime)).failed).toBe(1);
+    expect(await roomTexts()).not.toContain("Reminder: stretch");
+    clock.advance(10 * MINUTE);
+    expect((await runDueTasks(runtime)).succeeded).toBe(1);
+    expect(delivered.map((d) => d.content.text)).toEqual(["Reminder: stretch"]);
+    expect((await roomTexts()).filter((t) => t === "Reminder: stretch")).toHaveLength(1);
   });
 
   it("cancels only the reminders that match", async () => {

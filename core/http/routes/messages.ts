@@ -3,7 +3,7 @@
 // the same way on write and read, so the caller never needs to know our ids.
 import { Hono } from "hono";
 import * as z from "zod";
-import { messageService } from "../../messages/message-service.ts";
+import { messageService, replyId } from "../../messages/message-service.ts";
 import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
 import { ChannelType, type Memory, MemoryTable } from "../../types.ts";
 import { createUniqueUuid } from "../../uuid.ts";
@@ -64,7 +64,7 @@ export const messageRoutes = new Hono<AppEnv>()
         );
       }
     }
-    const result = await sendMessage(agent, body);
+    const result = await sendMessage(agent, body, idempotencyKey);
     if (cacheKey) {
       await agent.storage.setCache(cacheKey, result, { ttlMs: IDEMPOTENCY_RESULT_TTL_MS });
     }
@@ -103,18 +103,57 @@ export interface SendMessageResult {
   replies: ReturnType<typeof toApiMessage>[];
 }
 
+/** How many replies of a first attempt a keyed retry looks for (one read); turns have 1-2. */
+const RESUMABLE_REPLIES = 10;
+
 async function sendMessage(
   agent: AgentRuntime,
   body: z.infer<typeof sendMessageBody>,
+  idempotencyKey?: string,
 ): Promise<SendMessageResult> {
   const userId = body.userId ?? "api-user";
   const roomId = body.roomId ?? `dm:${userId}`;
   const entityId = createUniqueUuid(agent, userId);
   const roomUuid = createUniqueUuid(agent, roomId);
   const userName = body.userName ?? userId;
+  const answer = (runId: string, messageId: string, replies: Memory[]): SendMessageResult => ({
+    runId,
+    messageId,
+    roomId,
+    roomUuid,
+    didRespond: replies.length > 0,
+    replies: replies.map((m) => toApiMessage(agent, m)),
+  });
+  // A keyed message has an id fixed by its key, so a retry after a crash finds what the first
+  // attempt stored: its answer is given again, or its turn resumed, never a second copy.
+  const messageId = idempotencyKey ? createUniqueUuid(agent, `api:${idempotencyKey}`) : undefined;
+  let alreadySaved = false;
+  if (messageId) {
+    const replyIds = Array.from({ length: RESUMABLE_REPLIES }, (_, k) =>
+      replyId(agent, messageId, k),
+    );
+    const found = new Map(
+      (await agent.storage.getMemoriesByIds([messageId, ...replyIds])).map((m) => [m.id, m]),
+    );
+    const stored = found.get(messageId);
+    if (stored) {
+      // The key names one message: reused for another room or user, it is the caller's bug.
+      if (stored.roomId !== roomUuid || stored.entityId !== entityId) {
+        throw new ApiError(
+          422,
+          "idempotency_mismatch",
+          "This Idempotency-Key was used for a message from another user or room",
+        );
+      }
+      const replies = replyIds.flatMap((id) => found.get(id) ?? []);
+      if (replies.length > 0) return answer(agent.newRunId(), messageId, replies);
+      alreadySaved = true;
+    }
+  }
   const outcome = await messageService.handleMessage(
     agent,
     {
+      id: messageId,
       entityId,
       roomId: roomUuid,
       content: { text: body.text, source: "api", channelType: ChannelType.API },
@@ -122,6 +161,7 @@ async function sendMessage(
     },
     undefined,
     {
+      alreadySaved,
       connection: {
         entityId,
         roomId: roomUuid,
@@ -133,14 +173,7 @@ async function sendMessage(
       },
     },
   );
-  return {
-    runId: outcome.runId,
-    messageId: outcome.messageId,
-    roomId,
-    roomUuid,
-    didRespond: outcome.didRespond,
-    replies: outcome.responses.map((m) => toApiMessage(agent, m)),
-  };
+  return answer(outcome.runId, outcome.messageId, outcome.responses);
 }
 
 function toApiMessage(agent: AgentRuntime, m: Memory) {

@@ -1,8 +1,9 @@
 // What a reminder does when its time comes: say it in the room (stored, so the API and the web
 // chat show it) and deliver it through the room's connector (Telegram, Discord) if it has one.
+import { sendOnce } from "../../messages/send-once.ts";
 import type { SendTarget, TaskWorker } from "../../tasks/types.ts";
-import { MemoryTable, type UUID } from "../../types.ts";
-import { randomUuid } from "../../uuid.ts";
+import type { UUID } from "../../types.ts";
+import { createUniqueUuid } from "../../uuid.ts";
 
 export const REMINDER_TASK = "REMINDER";
 
@@ -18,19 +19,31 @@ export const reminderWorker: TaskWorker = {
       source: target?.source,
       reminderTaskId: task.id,
     };
-    // Deliver first: if delivery fails the task retries, and the room does not show a
-    // reminder nobody received. A stored copy after a delivered one is best effort.
-    if (target) await runtime.sendMessageToTarget(target, content);
-    await runtime.storage.createMemory(
+    // One row per occurrence, written before the send (send-once.ts): a second run of the same
+    // occurrence (a crash, a concurrent tick) does not remind twice, and a send the platform
+    // refused for sure is withdrawn, so the room never shows a reminder nobody received.
+    // The occurrence is its due time; a run started ahead of it (executeTaskById) is its own.
+    const due = Math.min(task.dueAt ?? runtime.now(), runtime.now());
+    const occurrence = `reminder:${task.id}:${due}`;
+    const outcome = await sendOnce(
+      runtime,
       {
-        id: randomUuid(),
+        id: createUniqueUuid(runtime, occurrence),
         entityId: runtime.agentId,
         agentId: runtime.agentId,
         roomId,
         content,
         createdAt: runtime.stamp(),
       },
-      MemoryTable.MESSAGES,
+      [],
+      async () => {
+        if (target) await runtime.sendMessageToTarget(target, content);
+      },
     );
+    if (!outcome.sent) {
+      runtime.logger.info("reminder occurrence already delivered; not sent again", {
+        id: task.id,
+      });
+    }
   },
 };
