@@ -7,6 +7,7 @@ import {
   createUniqueUuid,
   type InboundMessage,
 } from "../../core/index.ts";
+import { malformedUpdate } from "./shape.ts";
 import type {
   TelegramChat,
   TelegramEntity,
@@ -25,6 +26,8 @@ export interface TelegramBot {
 
 export type ParsedUpdate =
   | { kind: "ignore"; reason: string; callbackQueryId?: string }
+  /** Fields of the wrong type: acknowledged and dropped, like an ignored update, but logged. */
+  | { kind: "malformed"; reason: string }
   | { kind: "message"; inbound: InboundMessage; callbackQueryId?: string };
 
 /** Where a reply to a Telegram chat goes; stored in inbox tasks and reminder tasks. */
@@ -52,6 +55,7 @@ export function messageOf(
 
 /** True when reading a mention needs the bot's @username (a group message with an @mention). */
 export function needsUsername(update: TelegramUpdate): boolean {
+  if (malformedUpdate(update)) return false;
   const found = messageOf(update);
   if (!found || found.kind === "callback_query" || found.message.chat.type === "private") {
     return false;
@@ -72,6 +76,8 @@ export function parseUpdate(
   update: TelegramUpdate,
   bot: TelegramBot,
 ): ParsedUpdate {
+  const problem = malformedUpdate(update);
+  if (problem) return { kind: "malformed", reason: problem };
   const query = update.callback_query;
   if (query && typeof query === "object" && typeof query.id === "string") {
     if (!isMessage(query.message) || !isUser(query.from)) {
