@@ -225,10 +225,23 @@ function mentions(message: TelegramMessage, bot: TelegramBot): boolean {
   });
 }
 
+/**
+ * Longest entity read: a @username is at most 33 characters, a /command@username about 66.
+ * Without the bound, thousands of entities each claiming the whole text would each copy it.
+ */
+const MAX_ENTITY_CHARS = 128;
+
 function entitiesOf(message: TelegramMessage): TelegramEntity[] {
   const list = message.entities ?? message.caption_entities;
   return Array.isArray(list)
-    ? list.filter((e) => typeof e?.offset === "number" && typeof e.length === "number")
+    ? list.filter(
+        (e) =>
+          typeof e?.offset === "number" &&
+          typeof e.length === "number" &&
+          e.offset >= 0 &&
+          e.length >= 0 &&
+          e.length <= MAX_ENTITY_CHARS,
+      )
     : [];
 }
 

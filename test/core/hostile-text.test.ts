@@ -2,7 +2,10 @@
 // measured, never timed: the longest string any regex is handed (bytes) and the characters
 // the indexOf scans walk (steps), both counted by wrapping the built-ins during one call.
 import { afterEach, describe, expect, it } from "vitest";
+import { parseUpdate } from "../../connectors/telegram/parse.ts";
+import type { TelegramUpdate } from "../../connectors/telegram/types.ts";
 import { bearerToken, MAX_AUTHORIZATION_CHARS } from "../../core/http/auth.ts";
+import type { AgentRuntime } from "../../core/index.ts";
 import {
   MAX_RESPONSE_CHARS,
   parseResponse,
@@ -173,5 +176,39 @@ describe("bearer header", () => {
     expect(bearerToken("bearer   tok  ")).toBe("tok");
     expect(bearerToken("Basic tok")).toBeUndefined();
     expect(bearerToken("Bearer ")).toBeUndefined();
+  });
+});
+
+describe("Telegram mentions", () => {
+  it("reads a bounded slice per entity, however many entities claim the whole text", () => {
+    const text = `@eliza_test_bot ${"x".repeat(60_000)}`;
+    const entities = Array.from({ length: 2000 }, () => ({
+      type: "mention",
+      offset: 0,
+      length: 1_000_000,
+    }));
+    const update = {
+      update_id: 1,
+      message: { message_id: 1, chat: { id: -5, type: "group" }, from: { id: 7 }, text, entities },
+    };
+    const realSlice = String.prototype.slice;
+    let copied = 0;
+    String.prototype.slice = function (this: string, start?: number, end?: number) {
+      const out = realSlice.call(this, start, end);
+      copied += out.length;
+      return out;
+    };
+    try {
+      const runtime = { agentId: "00000000-0000-0000-0000-000000000001" } as unknown as AgentRuntime;
+      const parsed = parseUpdate(runtime, update as TelegramUpdate, {
+        key: "k",
+        username: "eliza_test_bot",
+      });
+      expect(parsed.kind).toBe("message");
+    } finally {
+      String.prototype.slice = realSlice;
+    }
+    // The text itself is copied a few times; the entities add at most their bound each.
+    expect(copied).toBeLessThanOrEqual(10 * text.length + 2000 * 128);
   });
 });
