@@ -19,11 +19,14 @@ export function splitText(text: string, limit: number): string[] {
   return chunks;
 }
 
+/** Break points, best first. Each runs on one window of at most limit + 1 characters. */
+export const BREAKS: readonly RegExp[] = [/\n\s*\n/g, /\n/g, /[.!?。！？](?=\s)/g, /\s/g];
+
 function cutPoint(text: string, limit: number): number {
   const window = text.slice(0, limit + 1);
   // Prefer the latest natural break in the second half of the window, so no chunk is tiny.
   const floor = Math.floor(limit / 2);
-  for (const pattern of [/\n\s*\n/g, /\n/g, /[.!?。！？](?=\s)/g, /\s/g]) {
+  for (const pattern of BREAKS) {
     let best = -1;
     for (const match of window.matchAll(pattern)) {
       const end = match.index + match[0].length;

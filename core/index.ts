@@ -11,6 +11,7 @@ export {
   parseCharacter,
   parseCharacterJson,
 } from "./character.ts";
+export { describeError } from "./describe-error.ts";
 export {
   type AppEnv,
   type AppOptions,
@@ -143,3 +144,4 @@ export type {
 } from "./tasks/types.ts";
 export * from "./types.ts";
 export { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "./uuid.ts";
+export { wellFormed, wellFormedDeep } from "./well-formed.ts";

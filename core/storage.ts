@@ -26,6 +26,12 @@ export type StorageErrorCode =
   | "INVALID_BATCH"
   /** A create hit an existing id. */
   | "CONFLICT"
+  /**
+   * The backend refused a value as invalid (Postgres SQLSTATE class 22, a DynamoDB
+   * ValidationException, SQLite's datatype errors): the request is at fault, so 400, never
+   * 503, which would make a platform redeliver it for a day.
+   */
+  | "INVALID_INPUT"
   /** The backend is unreachable or failed; callers answer 503 so the platform retries. */
   | "UNAVAILABLE";
 

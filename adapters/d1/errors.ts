@@ -5,6 +5,8 @@ import { StorageError } from "../../core/storage.ts";
 const CONFLICT = /UNIQUE constraint failed|SQLITE_CONSTRAINT_PRIMARYKEY|SQLITE_CONSTRAINT_UNIQUE/;
 const DIMENSION = /EMBEDDING_DIMENSION_MISMATCH/;
 const TOO_LARGE = /SQLITE_TOOBIG|too big|too large|exceeds .*limit/i;
+// The value is at fault (a 400, never a retry): SQLite's type and JSON checks.
+const INVALID_INPUT = /SQLITE_MISMATCH|datatype mismatch|malformed JSON/i;
 // Transient conditions Cloudflare documents for D1 (d1/observability/debug-d1): retrying helps.
 const UNAVAILABLE =
   /Network connection lost|connection (reset|refused)|overloaded|storage caused object to be reset|Cannot resolve D1|Internal error|timed? ?out|D1 is unavailable|fetch failed/i;
@@ -33,6 +35,11 @@ export function toStorageError(thrown: unknown): unknown {
   }
   if (TOO_LARGE.test(message)) {
     return new StorageError("TOO_LARGE", `D1 refused the row as too large`, { cause: error });
+  }
+  if (INVALID_INPUT.test(message)) {
+    return new StorageError("INVALID_INPUT", `D1 refused a value: ${firstLine(message)}`, {
+      cause: error,
+    });
   }
   if (UNAVAILABLE.test(message)) {
     return new StorageError("UNAVAILABLE", `D1 is unavailable: ${firstLine(message)}`, {

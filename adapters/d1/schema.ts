@@ -1,6 +1,7 @@
 // The D1 schema, in drizzle's sqlite-core. drizzle-kit generates migrations/ from this file
 // (`npm run db:generate:d1`); wrangler applies them (`wrangler d1 migrations apply DB`).
 //
+// Text and JSON columns (columns.ts) store well-formed text only: lone surrogates become U+FFFD.
 // Times are integer milliseconds since epoch. JSON columns hold JSON.stringify output, which
 // escapes U+0000, so NUL never reaches SQLite's C-string functions inside JSON. Embeddings are
 // JSON arrays of numbers: D1 ships results to the Worker as JSON, where a BLOB travels as an
@@ -10,14 +11,15 @@
 // No foreign keys: the contract lets a caller write a memory, log or task before (or without)
 // the rows it names, as the memory backend does; the deletes the contract promises cascade
 // explicitly inside one `db.batch`.
-import { index, integer, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { index, integer, sqliteTable, uniqueIndex } from "drizzle-orm/sqlite-core";
 import type { Component, Content, Metadata, ParticipantState } from "../../core/types.ts";
+import { json, text } from "./columns.ts";
 
 export const agents = sqliteTable("agents", {
   id: text("id").primaryKey(),
   name: text("name").notNull(),
   enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
-  character: text("character", { mode: "json" }).$type<Metadata>(),
+  character: json<Metadata>("character"),
   createdAt: integer("created_at").notNull(),
   updatedAt: integer("updated_at").notNull(),
 });
@@ -27,8 +29,8 @@ export const entities = sqliteTable(
   {
     id: text("id").primaryKey(),
     agentId: text("agent_id").notNull(),
-    names: text("names", { mode: "json" }).$type<string[]>().notNull(),
-    metadata: text("metadata", { mode: "json" }).$type<Metadata>(),
+    names: json<string[]>("names").notNull(),
+    metadata: json<Metadata>("metadata"),
   },
   (t) => [index("entities_agent_idx").on(t.agentId)],
 );
@@ -44,7 +46,7 @@ export const components = sqliteTable(
     sourceEntityId: text("source_entity_id").notNull(),
     type: text("type").notNull(),
     createdAt: integer("created_at").notNull(),
-    data: text("data", { mode: "json" }).$type<Component["data"]>().notNull(),
+    data: json<Component["data"]>("data").notNull(),
   },
   (t) => [index("components_entity_type_idx").on(t.entityId, t.type)],
 );
@@ -54,7 +56,7 @@ export const worlds = sqliteTable("worlds", {
   agentId: text("agent_id").notNull(),
   name: text("name"),
   serverId: text("server_id"),
-  metadata: text("metadata", { mode: "json" }).$type<Metadata>(),
+  metadata: json<Metadata>("metadata"),
 });
 
 export const rooms = sqliteTable(
@@ -68,7 +70,7 @@ export const rooms = sqliteTable(
     channelId: text("channel_id"),
     serverId: text("server_id"),
     worldId: text("world_id"),
-    metadata: text("metadata", { mode: "json" }).$type<Metadata>(),
+    metadata: json<Metadata>("metadata"),
   },
   (t) => [index("rooms_world_idx").on(t.worldId)],
 );
@@ -101,10 +103,10 @@ export const memories = sqliteTable(
     agentId: text("agent_id"),
     roomId: text("room_id").notNull(),
     worldId: text("world_id"),
-    content: text("content", { mode: "json" }).$type<Content>().notNull(),
-    embedding: text("embedding", { mode: "json" }).$type<number[]>(),
+    content: json<Content>("content").notNull(),
+    embedding: json<number[]>("embedding"),
     unique: integer("unique", { mode: "boolean" }).notNull().default(false),
-    metadata: text("metadata", { mode: "json" }).$type<Metadata>(),
+    metadata: json<Metadata>("metadata"),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
@@ -122,8 +124,8 @@ export const relationships = sqliteTable(
     sourceEntityId: text("source_entity_id").notNull(),
     targetEntityId: text("target_entity_id").notNull(),
     agentId: text("agent_id").notNull(),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
-    metadata: text("metadata", { mode: "json" }).$type<Metadata>().notNull(),
+    tags: json<string[]>("tags").notNull(),
+    metadata: json<Metadata>("metadata").notNull(),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [
@@ -160,7 +162,7 @@ export const logs = sqliteTable(
     entityId: text("entity_id").notNull(),
     roomId: text("room_id"),
     type: text("type").notNull(),
-    body: text("body", { mode: "json" }).$type<Metadata>().notNull(),
+    body: json<Metadata>("body").notNull(),
     createdAt: integer("created_at").notNull(),
   },
   (t) => [index("logs_entity_created_idx").on(t.entityId, t.createdAt)],
@@ -176,8 +178,8 @@ export const tasks = sqliteTable(
     roomId: text("room_id"),
     worldId: text("world_id"),
     entityId: text("entity_id"),
-    tags: text("tags", { mode: "json" }).$type<string[]>().notNull(),
-    metadata: text("metadata", { mode: "json" }).$type<Metadata>(),
+    tags: json<string[]>("tags").notNull(),
+    metadata: json<Metadata>("metadata"),
     dueAt: integer("due_at"),
     leaseOwner: text("lease_owner"),
     leaseExpiresAt: integer("lease_expires_at"),

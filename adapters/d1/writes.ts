@@ -7,6 +7,7 @@ import { StorageError, type StorageOp } from "../../core/storage.ts";
 import type { Entity, Memory, Room, Task, UUID, World } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import { assertEmbeddingDimension } from "../../core/vector.ts";
+import { wellFormedDeep } from "../../core/well-formed.ts";
 import { MAX_ROW_BYTES, rowBytes } from "./limits.ts";
 import { cache, entities, memories, participants, rooms, tasks, worlds } from "./schema.ts";
 
@@ -160,7 +161,7 @@ export function taskPatch(
 
 export function setCacheStatement(ctx: WriteContext, key: string, value: unknown, ttlMs?: number) {
   // JSON text, so null stays distinguishable from an absent row (getCache → undefined).
-  const json = JSON.stringify(value) ?? "null";
+  const json = JSON.stringify(wellFormedDeep(value)) ?? "null";
   const expiresAt = ttlMs === undefined ? null : ctx.now + ttlMs;
   return ctx.db
     .insert(cache)

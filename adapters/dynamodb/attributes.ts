@@ -3,6 +3,7 @@
 // binary (embeddings) and lists of strings (task tags, for `contains` filters). Free-form
 // objects are stored as JSON strings, which gives every backend the same JSON semantics.
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
+import { wellFormed, wellFormedDeep } from "../../core/well-formed.ts";
 
 export type Item = Record<string, AttributeValue>;
 
@@ -19,14 +20,15 @@ export function toAttributes(values: Record<string, Plain | null | undefined>): 
 }
 
 export function toAttribute(value: Plain): AttributeValue {
-  if (typeof value === "string") return { S: value };
+  // Lone surrogates become U+FFFD (core/well-formed.ts), in values and keys alike.
+  if (typeof value === "string") return { S: wellFormed(value) };
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new TypeError(`cannot store the number ${value}`);
     return { N: String(value) };
   }
   if (typeof value === "boolean") return { BOOL: value };
   if (value instanceof Uint8Array) return { B: value };
-  return { L: value.map((s) => ({ S: s })) };
+  return { L: value.map((s) => ({ S: wellFormed(s) })) };
 }
 
 export function str(item: Item, name: string): string | undefined {
@@ -57,7 +59,8 @@ export function json<T>(item: Item, name: string): T | undefined {
 
 /** JSON text of a value, or undefined when JSON has nothing to say (undefined itself). */
 export function toJson(value: unknown): string | undefined {
-  return value === undefined ? undefined : JSON.stringify(value);
+  // Before stringifying: JSON.stringify would hide a lone surrogate as "\ud800".
+  return value === undefined ? undefined : JSON.stringify(wellFormedDeep(value));
 }
 
 /** An embedding as little-endian float32, 4 bytes a component (pgvector's precision too). */

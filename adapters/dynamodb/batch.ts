@@ -8,7 +8,7 @@ import { StorageError, type StorageOp } from "../../core/storage.ts";
 import type { UUID } from "../../core/types.ts";
 import { assertEmbeddingDimension } from "../../core/vector.ts";
 import type { Item } from "./attributes.ts";
-import { toAttributes } from "./attributes.ts";
+import { toAttributes, toJson } from "./attributes.ts";
 import { cancellationCodes, isTransactionCanceled } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";
 import {
@@ -187,19 +187,19 @@ function toAction(op: StorageOp, index: number, ctx: BatchContext): TransactActi
         key,
         { gsi1: { pk: partitions.worlds(), sk: op.world.id } },
         {
-          doc: JSON.stringify(op.world),
+          doc: toJson(op.world),
         },
       );
       return ensure(key, withoutKey(values), `world ${op.world.id}`);
     }
     case "ensureRoom": {
       const key = keys.room(op.room.id);
-      const values = fields(key, roomGsis(op.room), { doc: JSON.stringify(op.room) });
+      const values = fields(key, roomGsis(op.room), { doc: toJson(op.room) });
       return ensure(key, withoutKey(values), `room ${op.room.id}`);
     }
     case "ensureEntity": {
       const key = keys.entity(op.entity.id);
-      return ensure(key, { doc: JSON.stringify(entityDoc(op.entity)) }, `entity ${op.entity.id}`);
+      return ensure(key, { doc: toJson(entityDoc(op.entity)) }, `entity ${op.entity.id}`);
     }
     case "ensureParticipant": {
       const key = keys.participant(op.roomId, op.entityId);

@@ -65,6 +65,12 @@ export function toStorageError(thrown: unknown, tableName: string): unknown {
       cause: thrown,
     });
   }
+  // Any other ValidationException is about a value in the request: 400, never a retry.
+  if (name === "ValidationException") {
+    return new StorageError("INVALID_INPUT", `DynamoDB refused a value: ${message}`, {
+      cause: thrown,
+    });
+  }
   const status = error?.$metadata?.httpStatusCode ?? 0;
   if (
     UNAVAILABLE_NAMES.has(name) ||

@@ -35,7 +35,16 @@ import type {
 } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import { assertEmbeddingDimension, assertValidDimension } from "../../core/vector.ts";
-import { decodeEmbedding, encodeEmbedding, type Item, json, num, str } from "./attributes.ts";
+import { wellFormed } from "../../core/well-formed.ts";
+import {
+  decodeEmbedding,
+  encodeEmbedding,
+  type Item,
+  json,
+  num,
+  str,
+  toJson,
+} from "./attributes.ts";
 import { buildTransaction, runTransaction, type TransactAction } from "./batch.ts";
 import { createDynamoClient } from "./client.ts";
 import { createTable } from "./create-table.ts";
@@ -244,7 +253,7 @@ export class DynamoStorage implements StorageAdapter {
   async updateEntity(entity: Entity): Promise<void> {
     if (!entity.id) return;
     const row = entityDoc({ ...entity, id: entity.id });
-    await this.updateIfExists(keys.entity(entity.id), { doc: JSON.stringify(row) });
+    await this.updateIfExists(keys.entity(entity.id), { doc: toJson(row) });
   }
 
   async getComponent(
@@ -404,8 +413,8 @@ export class DynamoStorage implements StorageAdapter {
       assertEmbeddingDimension(memory.embedding, await this.pinnedDimension());
     }
     const patch: Fields = {
-      content: memory.content === undefined ? undefined : JSON.stringify(memory.content),
-      metadata: memory.metadata === undefined ? undefined : JSON.stringify(memory.metadata),
+      content: toJson(memory.content),
+      metadata: toJson(memory.metadata),
       embedding: memory.embedding ? encodeEmbedding(memory.embedding) : undefined,
       entityId: memory.entityId,
       agentId: memory.agentId,
@@ -492,7 +501,7 @@ export class DynamoStorage implements StorageAdapter {
   }
 
   async updateWorld(world: World): Promise<void> {
-    await this.updateIfExists(keys.world(world.id), { doc: JSON.stringify(world) });
+    await this.updateIfExists(keys.world(world.id), { doc: toJson(world) });
   }
 
   async removeWorld(id: UUID): Promise<void> {
@@ -550,7 +559,7 @@ export class DynamoStorage implements StorageAdapter {
   async updateRoom(room: Room): Promise<void> {
     const gsi1 = roomGsis(room).gsi1;
     await this.updateIfExists(keys.room(room.id), {
-      doc: JSON.stringify(room),
+      doc: toJson(room),
       [gsiPk("gsi1")]: gsi1?.pk ?? null,
       [gsiSk("gsi1")]: gsi1?.sk ?? null,
     });
@@ -656,8 +665,8 @@ export class DynamoStorage implements StorageAdapter {
     await this.updateIfExists(
       keys.relationship(relationship.sourceEntityId, relationship.targetEntityId),
       {
-        tags: JSON.stringify(relationship.tags ?? []),
-        metadata: JSON.stringify(relationship.metadata ?? {}),
+        tags: toJson(relationship.tags ?? []),
+        metadata: toJson(relationship.metadata ?? {}),
       },
     );
   }
@@ -691,7 +700,9 @@ export class DynamoStorage implements StorageAdapter {
 
   // cache
 
-  async getCache<T>(key: string): Promise<T | undefined> {
+  async getCache<T>(raw: string): Promise<T | undefined> {
+    // Keys are stored well formed (attributes.ts), so the comparison is too.
+    const key = wellFormed(raw);
     const row = await this.table.get(keys.cache(key));
     if (!row || str(row, "key") !== key) return undefined;
     // DynamoDB deletes expired items lazily (up to days later): the clock decides.
@@ -807,8 +818,9 @@ export class DynamoStorage implements StorageAdapter {
   }
 
   async getTasksByName(name: string): Promise<Task[]> {
-    const rows = await this.queryIndex("gsi2", partitions.tasksNamed(name));
-    return rows.map(toTask).filter((t) => t.name === name);
+    const wanted = wellFormed(name);
+    const rows = await this.queryIndex("gsi2", partitions.tasksNamed(wanted));
+    return rows.map(toTask).filter((t) => t.name === wanted);
   }
 
   async updateTask(id: UUID, task: Partial<Task>): Promise<void> {

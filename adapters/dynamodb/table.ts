@@ -11,7 +11,7 @@ import {
   type WriteRequest,
 } from "@aws-sdk/client-dynamodb";
 import { StorageError } from "../../core/storage.ts";
-import type { Item } from "./attributes.ts";
+import { type Item, toAttribute } from "./attributes.ts";
 import { toStorageError } from "./errors.ts";
 import type { Key } from "./keys.ts";
 import { chunk, MAX_BATCH_GET, MAX_BATCH_WRITE } from "./limits.ts";
@@ -39,7 +39,7 @@ export class Table {
   }
 
   key(key: Key): Item {
-    return { pk: { S: key.pk }, sk: { S: key.sk } };
+    return { pk: toAttribute(key.pk), sk: toAttribute(key.sk) };
   }
 
   /** One item by key, read consistently (a read after a write sees it, as in SQL). */

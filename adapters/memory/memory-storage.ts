@@ -31,6 +31,7 @@ import {
   assertValidDimension,
   cosineSimilarity,
 } from "../../core/vector.ts";
+import { wellFormed, wellFormedDeep } from "../../core/well-formed.ts";
 import {
   emptyTables,
   journaled,
@@ -60,10 +61,11 @@ const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
 /**
  * Values in and out are copied, so callers never share objects with the store. The copy goes
  * through JSON, as every other backend's storage does, so a test on memory sees what D1 or
- * Postgres would hand back (a Date comes back a string, undefined fields vanish).
+ * Postgres would hand back (a Date comes back a string, undefined fields vanish, a lone
+ * surrogate comes back U+FFFD: core/well-formed.ts).
  */
 const copy = <T>(value: T): T =>
-  value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  value === undefined ? value : (JSON.parse(JSON.stringify(wellFormedDeep(value))) as T);
 
 export class MemoryStorage implements StorageAdapter {
   readonly kind = "memory";
@@ -489,7 +491,8 @@ export class MemoryStorage implements StorageAdapter {
 
   // cache
 
-  async getCache<T>(key: string): Promise<T | undefined> {
+  async getCache<T>(raw: string): Promise<T | undefined> {
+    const key = wellFormed(raw);
     const entry = this.db.cache.get(key);
     if (!entry) return undefined;
     if (entry.expiresAt !== null && entry.expiresAt <= this.now()) {
@@ -505,7 +508,7 @@ export class MemoryStorage implements StorageAdapter {
   }
 
   async deleteCache(key: string): Promise<boolean> {
-    return this.db.cache.delete(key);
+    return this.db.cache.delete(wellFormed(key));
   }
 
   // logs
@@ -571,7 +574,8 @@ export class MemoryStorage implements StorageAdapter {
   }
 
   async getTasksByName(name: string): Promise<Task[]> {
-    return [...this.db.tasks.values()].filter((t) => t.name === name).map(copy);
+    const wanted = wellFormed(name);
+    return [...this.db.tasks.values()].filter((t) => t.name === wanted).map(copy);
   }
 
   async updateTask(id: UUID, task: Partial<Task>): Promise<void> {
@@ -584,7 +588,8 @@ export class MemoryStorage implements StorageAdapter {
 
   // serverless primitives
 
-  async claimOnce(key: string, ttlMs: number, now = this.now()): Promise<boolean> {
+  async claimOnce(raw: string, ttlMs: number, now = this.now()): Promise<boolean> {
+    const key = wellFormed(raw);
     const expiresAt = this.db.claims.get(key);
     if (expiresAt !== undefined && expiresAt > now) return false;
     this.db.claims.set(key, now + ttlMs);
@@ -674,7 +679,7 @@ export class MemoryStorage implements StorageAdapter {
         this.putCache(op.key, op.value, op.ttlMs);
         return;
       case "deleteCache":
-        this.db.cache.delete(op.key);
+        this.db.cache.delete(wellFormed(op.key));
         return;
       default:
         throw new StorageError(
@@ -742,7 +747,7 @@ export class MemoryStorage implements StorageAdapter {
   private putCache(key: string, value: unknown, ttlMs?: number): void {
     const now = this.now();
     const expiresAt = ttlMs === undefined ? null : now + ttlMs;
-    this.db.cache.set(key, { value: copy(value), expiresAt });
+    this.db.cache.set(wellFormed(key), { value: copy(value), expiresAt });
     this.sweepOccasionally(now);
   }
 

@@ -14,6 +14,11 @@ export function toStorageError(error: unknown): unknown {
   const message = describe(error);
   if (code === "23505") return new StorageError("CONFLICT", message, { cause: error });
   if (code === "54000") return new StorageError("TOO_LARGE", message, { cause: error });
+  // Class 22, data exception (22P02 invalid text representation, 22021 bad UTF-8, ...): the
+  // value is at fault, so the caller answers 400, not the 503 that asks for a redelivery.
+  if (code?.startsWith("22")) {
+    return new StorageError("INVALID_INPUT", firstLine(message), { cause: error });
+  }
   if (code && (UNAVAILABLE_SQLSTATE.test(code) || UNAVAILABLE_NODE.has(code))) {
     return new StorageError("UNAVAILABLE", message, { cause: error });
   }
@@ -35,6 +40,11 @@ function describe(error: unknown): string {
   let e = error;
   while ((e as { cause?: unknown })?.cause instanceof Error) e = (e as { cause: Error }).cause;
   return e instanceof Error ? e.message : String(e);
+}
+
+function firstLine(message: string): string {
+  const end = message.indexOf("\n");
+  return end === -1 ? message : message.slice(0, end);
 }
 
 function isConnectionFailure(error: unknown): boolean {

@@ -4,6 +4,9 @@
 // the way out, with a private-use character as the escape: U+E000 "0" stands for NUL and
 // U+E000 U+E000 for U+E000 itself. Strings holding neither (nearly all) are stored unchanged,
 // so equality lookups, indexes and psql output keep working; lookups escape their argument too.
+// Lone surrogates, which jsonb refuses (22P02) and UTF-8 cannot carry, become U+FFFD here too
+// (core/well-formed.ts), so every text and JSON column and every lookup stores well-formed text.
+import { wellFormed } from "../../core/well-formed.ts";
 
 const ESCAPE = "\uE000";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this file escapes.
@@ -12,7 +15,8 @@ const NEEDS_ESCAPE = /[\u0000\uE000]/;
 const TO_ESCAPE = /[\u0000\uE000]/g;
 const ESCAPED = /\uE000([\s\S])/g;
 
-export function escapeNul(value: string): string {
+export function escapeNul(raw: string): string {
+  const value = wellFormed(raw);
   if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(TO_ESCAPE, (char) => (char === "\u0000" ? `${ESCAPE}0` : ESCAPE + ESCAPE));
 }

@@ -60,11 +60,12 @@ export function parseInteraction(
   interaction: Interaction,
   text: string,
 ): InboundMessage | undefined {
-  const user = interaction.member?.user ?? interaction.user;
-  const channelId = interaction.channel_id ?? interaction.channel?.id;
+  // Discord signs what it sends, but a wrong type must still be a polite refusal, not a 5xx.
+  const user = objectOr(interaction.member?.user) ?? objectOr(interaction.user);
+  const channelId = stringOr(interaction.channel_id) ?? stringOr(objectOr(interaction.channel)?.id);
   if (!user || typeof user.id !== "string" || !channelId) return undefined;
-  const guildId = interaction.guild_id;
-  const channelType = interaction.channel?.type;
+  const guildId = stringOr(interaction.guild_id);
+  const channelType = numberOr(objectOr(interaction.channel)?.type);
   const type =
     !guildId || (channelType !== undefined && DM_CHANNELS.has(channelType))
       ? ChannelType.DM
@@ -77,7 +78,11 @@ export function parseInteraction(
     guildId ? `discord:guild:${guildId}` : `discord:dm:${channelId}`,
   );
   const entityId = createUniqueUuid(runtime, `discord:user:${user.id}`);
-  const name = interaction.member?.nick ?? user.global_name ?? user.username;
+  const name =
+    stringOr(objectOr(interaction.member)?.nick) ??
+    stringOr(user.global_name) ??
+    stringOr(user.username);
+  const command = stringOr(objectOr(interaction.data)?.name);
   const channel: DiscordTarget = {
     source: "discord",
     channelId,
@@ -101,7 +106,7 @@ export function parseInteraction(
         source: "discord",
         channelType: type,
         mentionsAgent: true,
-        ...(interaction.data?.name ? { command: interaction.data.name } : {}),
+        ...(command ? { command } : {}),
       },
       metadata: {
         discord: {
@@ -127,10 +132,22 @@ export function parseInteraction(
       serverId: guildId ?? channelId,
       worldName: guildId ? `discord guild ${guildId}` : `discord DM ${channelId}`,
       ...(name ? { name } : {}),
-      ...(user.username ? { userName: user.username } : {}),
+      ...(typeof user.username === "string" && user.username ? { userName: user.username } : {}),
     },
     target: { ...interactionTarget, roomId, entityId },
   };
+}
+
+function objectOr<T>(value: T | null | undefined): T | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? value : undefined;
+}
+
+function stringOr(value: unknown): string | undefined {
+  return typeof value === "string" ? value : undefined;
+}
+
+function numberOr(value: unknown): number | undefined {
+  return typeof value === "number" ? value : undefined;
 }
 
 function flatten(options: CommandOption[]): CommandOption[] {

@@ -4,7 +4,14 @@
 // (type 6). Discord invalidates the interaction if it gets no answer within 3 s, so nothing
 // slow happens before the answer: two storage round trips (dedupe and task).
 import { type Context, Hono } from "hono";
-import { ApiError, type AppEnv, acceptInBackground, errorBody, setting } from "../../core/index.ts";
+import {
+  ApiError,
+  type AppEnv,
+  acceptInBackground,
+  errorBody,
+  setting,
+  wellFormedDeep,
+} from "../../core/index.ts";
 import { commandText, isInteraction, parseInteraction } from "./parse.ts";
 import { EPHEMERAL, type Interaction, InteractionType, ResponseType } from "./types.ts";
 import { isPublicKeyHex, verifyDiscordSignature } from "./verify.ts";
@@ -30,7 +37,8 @@ export function discordRoutes(): Hono<AppEnv> {
 
     let interaction: unknown;
     try {
-      interaction = JSON.parse(new TextDecoder().decode(raw));
+      // Lone surrogates become U+FFFD before the text goes anywhere (core/well-formed.ts).
+      interaction = wellFormedDeep(JSON.parse(new TextDecoder().decode(raw)));
     } catch {
       throw new ApiError(400, "invalid_json", "Request body is not valid JSON");
     }

@@ -7,6 +7,7 @@ import {
   createUniqueUuid,
   type InboundMessage,
 } from "../../core/index.ts";
+import { malformedUpdate } from "./shape.ts";
 import type {
   TelegramChat,
   TelegramEntity,
@@ -25,6 +26,8 @@ export interface TelegramBot {
 
 export type ParsedUpdate =
   | { kind: "ignore"; reason: string; callbackQueryId?: string }
+  /** Fields of the wrong type: acknowledged and dropped, like an ignored update, but logged. */
+  | { kind: "malformed"; reason: string }
   | { kind: "message"; inbound: InboundMessage; callbackQueryId?: string };
 
 /** Where a reply to a Telegram chat goes; stored in inbox tasks and reminder tasks. */
@@ -52,6 +55,7 @@ export function messageOf(
 
 /** True when reading a mention needs the bot's @username (a group message with an @mention). */
 export function needsUsername(update: TelegramUpdate): boolean {
+  if (malformedUpdate(update)) return false;
   const found = messageOf(update);
   if (!found || found.kind === "callback_query" || found.message.chat.type === "private") {
     return false;
@@ -72,6 +76,8 @@ export function parseUpdate(
   update: TelegramUpdate,
   bot: TelegramBot,
 ): ParsedUpdate {
+  const problem = malformedUpdate(update);
+  if (problem) return { kind: "malformed", reason: problem };
   const query = update.callback_query;
   if (query && typeof query === "object" && typeof query.id === "string") {
     if (!isMessage(query.message) || !isUser(query.from)) {
@@ -219,10 +225,23 @@ function mentions(message: TelegramMessage, bot: TelegramBot): boolean {
   });
 }
 
+/**
+ * Longest entity read: a @username is at most 33 characters, a /command@username about 66.
+ * Without the bound, thousands of entities each claiming the whole text would each copy it.
+ */
+const MAX_ENTITY_CHARS = 128;
+
 function entitiesOf(message: TelegramMessage): TelegramEntity[] {
   const list = message.entities ?? message.caption_entities;
   return Array.isArray(list)
-    ? list.filter((e) => typeof e?.offset === "number" && typeof e.length === "number")
+    ? list.filter(
+        (e) =>
+          typeof e?.offset === "number" &&
+          typeof e.length === "number" &&
+          e.offset >= 0 &&
+          e.length >= 0 &&
+          e.length <= MAX_ENTITY_CHARS,
+      )
     : [];
 }
 

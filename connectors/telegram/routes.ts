@@ -38,9 +38,18 @@ export function telegramRoutes(): Hono<AppEnv> {
     const runtime = await options.getAgent(c);
     const parsed = parseUpdate(runtime, update, bot);
     // Stops the button's spinner in the same response, without a second API call.
-    const ack = parsed.callbackQueryId
-      ? { method: "answerCallbackQuery", callback_query_id: parsed.callbackQueryId }
-      : { ok: true };
+    const ack =
+      "callbackQueryId" in parsed && parsed.callbackQueryId
+        ? { method: "answerCallbackQuery", callback_query_id: parsed.callbackQueryId }
+        : { ok: true };
+    if (parsed.kind === "malformed") {
+      // One line, naming the field only: the update's text never reaches the log.
+      runtime.logger.warn("telegram update malformed; dropped", {
+        updateId: update.update_id,
+        reason: parsed.reason,
+      });
+      return c.json(ack);
+    }
     if (parsed.kind === "ignore") {
       runtime.logger.debug("telegram update ignored", {
         updateId: update.update_id,

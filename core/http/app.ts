@@ -2,6 +2,7 @@
 // where the env comes from; routes, auth and error shapes are the same everywhere.
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { describeError } from "../describe-error.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
@@ -119,7 +120,7 @@ export function setting(env: Record<string, unknown>, key: string): string | und
 /** Runs `work` after the response where the platform allows it; failures are logged, not lost. */
 export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): void {
   const logged = work.catch((error) => {
-    console.error("[eliza-edge] background work failed", error);
+    console.error(`[eliza-edge] background work failed: ${describeError(error)}`);
   });
   const { waitUntil } = c.get("options");
   if (waitUntil) waitUntil(c, logged);

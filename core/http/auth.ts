@@ -21,6 +21,17 @@ export interface BearerOptions {
 /** Vercel's advice for CRON_SECRET, and the README's rule: at least 16 random characters. */
 export const CRON_SECRET_MIN_LENGTH = 16;
 
+/** Longest Authorization header read; a token is far shorter, so a longer one is refused. */
+export const MAX_AUTHORIZATION_CHARS = 4096;
+/** The scheme and its separator; the token is sliced off, not matched (no `\s+(.+)$` rescans). */
+export const BEARER_PREFIX = /^Bearer\s/i;
+
+/** The token of `Bearer <token>`, or undefined. */
+export function bearerToken(header: string): string | undefined {
+  if (header.length > MAX_AUTHORIZATION_CHARS || !BEARER_PREFIX.test(header)) return undefined;
+  return header.slice("Bearer ".length).trim() || undefined;
+}
+
 /** `Authorization: Bearer <token>`; a missing configuration closes the route rather than opening it. */
 export function requireBearer(options: BearerOptions): MiddlewareHandler {
   return async (c, next) => {
@@ -40,10 +51,9 @@ export function requireBearer(options: BearerOptions): MiddlewareHandler {
         `${options.setting} must be at least ${options.minLength} characters; this route is closed until it is`,
       );
     }
-    const header = c.req.header("authorization") ?? "";
-    const match = /^Bearer\s+(.+)$/i.exec(header);
-    if (!match) throw new ApiError(401, "unauthorized", "Missing Authorization: Bearer token");
-    if (!(await secretMatches(match[1]?.trim(), expected))) {
+    const token = bearerToken(c.req.header("authorization") ?? "");
+    if (!token) throw new ApiError(401, "unauthorized", "Missing Authorization: Bearer token");
+    if (!(await secretMatches(token, expected))) {
       throw new ApiError(401, "unauthorized", "Invalid bearer token");
     }
     return next();

@@ -1,14 +1,19 @@
 import type { Context } from "hono";
 import type { z } from "zod";
+import { wellFormedDeep } from "../well-formed.ts";
 import { ApiError } from "./errors.ts";
 
-/** Parses the body as JSON and validates it; every failure is a 400 that names the field. */
+/**
+ * Parses the body as JSON and validates it; every failure is a 400 that names the field.
+ * Lone surrogates in any string become U+FFFD here, so neither storage nor a model ever sees
+ * broken text (core/well-formed.ts).
+ */
 export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   const raw = await c.req.text();
   if (!raw.trim()) throw new ApiError(400, "invalid_json", "Request body is empty; expected JSON");
   let data: unknown;
   try {
-    data = JSON.parse(raw);
+    data = wellFormedDeep(JSON.parse(raw));
   } catch {
     throw new ApiError(400, "invalid_json", "Request body is not valid JSON");
   }

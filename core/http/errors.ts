@@ -3,6 +3,7 @@
 // as Telegram retry on it, so nothing accepted is lost).
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { describeError } from "../describe-error.ts";
 import { ModelError } from "../models/types.ts";
 import { StorageError } from "../storage.ts";
 
@@ -29,12 +30,16 @@ export function toErrorResponse(c: Context, error: unknown): Response {
       return c.json(errorBody("storage_unavailable", "Storage is unavailable; retry later"), 503);
     }
     if (error.code === "TOO_LARGE") return c.json(errorBody("too_large", error.message), 413);
+    if (error.code === "INVALID_INPUT") {
+      return c.json(errorBody("invalid_input", "Storage refused a value in the request"), 400);
+    }
     return c.json(errorBody("invalid_request", error.message), 400);
   }
   if (error instanceof ModelError) {
     return c.json(errorBody("model_error", `${error.provider}: ${error.message}`), 502);
   }
-  console.error("[eliza-edge] unhandled error", error);
+  // A summary, not the error: a driver's message carries the SQL and the user's text.
+  console.error(`[eliza-edge] unhandled error: ${describeError(error)}`);
   // Unknown failures are most often a backend that dropped the connection; 503 asks the
   // platform to retry instead of dropping the request.
   return c.json(errorBody("internal_error", "Internal error; retry later"), 503);

@@ -2,6 +2,7 @@
 // memory (no extra round trip); when the model is slower than the budget allows, the memory
 // is written without it and an EMBED_MEMORY task fills it in later, durably, never in an
 // in-memory queue that dies with the isolate.
+import { describeError } from "../describe-error.ts";
 import { ModelType } from "../models/types.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 
@@ -39,7 +40,9 @@ export async function embedWithinBudget(
     if (result === "late") return { deferred: true, reason: `embedding took over ${budget} ms` };
     return { embedding: result };
   } catch (error) {
-    runtime.logger.warn("embedding failed; deferring it to a task", { error: String(error) });
+    runtime.logger.warn("embedding failed; deferring it to a task", {
+      error: describeError(error),
+    });
     return { deferred: true, reason: String(error) };
   } finally {
     clearTimeout(timer);

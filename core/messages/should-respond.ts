@@ -65,4 +65,5 @@ function namesAgent(runtime: AgentRuntime, text: string): boolean {
   });
 }
 
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{L}\p{N}_]/u.test(c);
+export const WORD_CHAR = /[\p{L}\p{N}_]/u;
+const isWordChar = (c: string | undefined) => c !== undefined && WORD_CHAR.test(c);

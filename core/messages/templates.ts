@@ -65,9 +65,12 @@ Write {{agentName}}'s next reply in the conversation, in character.
 </response>
 </output>`;
 
+/** `{{name}}`; values (user text among them) are substituted in one pass, never rescanned. */
+export const PLACEHOLDER = /\{\{(\w+)\}\}/g;
+
 /** Fills {{name}} placeholders; unknown ones become empty, as in elizaOS. */
 export function composePrompt(template: string, values: Record<string, unknown>): string {
-  return template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => {
+  return template.replace(PLACEHOLDER, (_, key: string) => {
     const value = values[key];
     if (value === undefined || value === null) return "";
     return typeof value === "string" ? value : JSON.stringify(value);

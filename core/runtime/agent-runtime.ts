@@ -2,7 +2,9 @@
 // providers, evaluators, models, services, events) and nothing request-scoped, so one
 // instance serves concurrent requests without mixing their state: every per-message value
 // (run id, state, responses) travels in arguments, never in fields.
+
 import { type Character, characterAgentId } from "../character.ts";
+import { describeError } from "../describe-error.ts";
 import { createConsoleLogger, type Logger } from "../logger.ts";
 import { DeliveryError } from "../messages/delivery-error.ts";
 import type { ModelRegistration, ModelTypeName } from "../models/types.ts";
@@ -259,7 +261,7 @@ export class AgentRuntime {
         try {
           await handler({ ...payload, runtime: this });
         } catch (error) {
-          this.logger.error(`event handler for ${event} failed`, { error: String(error) });
+          this.logger.error(`event handler for ${event} failed`, { error: describeError(error) });
         }
       }),
     );
@@ -285,7 +287,7 @@ export class AgentRuntime {
         try {
           return await provider.get(this, message, empty);
         } catch (error) {
-          this.logger.warn(`provider ${provider.name} failed`, { error: String(error) });
+          this.logger.warn(`provider ${provider.name} failed`, { error: describeError(error) });
           return undefined;
         }
       }),
@@ -346,7 +348,7 @@ export class AgentRuntime {
         } catch (error) {
           // A reply the platform refused fails the whole message, so it is retried.
           if (error instanceof DeliveryError) throw error;
-          this.logger.error(`action ${action.name} failed`, { error: String(error) });
+          this.logger.error(`action ${action.name} failed`, { error: describeError(error) });
           result = { success: false, error: String(error) };
         }
         results.push(result);
@@ -377,7 +379,7 @@ export class AgentRuntime {
           await evaluator.handler(this, message, state, responses);
           ran.push(evaluator);
         } catch (error) {
-          this.logger.error(`evaluator ${evaluator.name} failed`, { error: String(error) });
+          this.logger.error(`evaluator ${evaluator.name} failed`, { error: describeError(error) });
         }
       }),
     );

@@ -1,5 +1,6 @@
 // Running one leased task and writing down what happened. Every write is conditional on our
 // lease: if the lease expired and another tick took the task, we record nothing.
+import { describeError } from "../describe-error.ts";
 import { DeliveryError } from "../messages/delivery-error.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Task, UUID } from "../types.ts";
@@ -43,7 +44,7 @@ export async function runClaimedTask(
       return "skipped";
     }
   } catch (error) {
-    runtime.logger.warn(`task ${task.name} validate failed`, { error: String(error) });
+    runtime.logger.warn(`task ${task.name} validate failed`, { error: describeError(error) });
   }
 
   try {
@@ -54,13 +55,13 @@ export async function runClaimedTask(
     // A send the platform refused for good (bot blocked, chat gone) is not worth a retry.
     const hopeless = error instanceof DeliveryError && !error.retryable;
     const pause = hopeless || (maxFailures !== -1 && failures >= maxFailures);
-    runtime.logger.warn(`task ${task.name} failed (${failures})`, { error: String(error) });
+    runtime.logger.warn(`task ${task.name} failed (${failures})`, { error: describeError(error) });
     // The platform's retry_after is a floor: retrying sooner only earns another 429.
     const notBefore = error instanceof DeliveryError ? (error.retryAfterMs ?? 0) : 0;
     const delay = Math.max(backoffDelay(failures, meta.backoffMs ?? DEFAULT_BACKOFF_MS), notBefore);
     await release({
       dueAt: pause ? null : now + delay,
-      metadata: { ...meta, failures, lastError: String(error), lastRunAt: now, paused: pause },
+      metadata: { ...meta, failures, lastError: describeError(error), lastRunAt: now, paused: pause },
     });
     return pause ? "paused" : "failed";
   }

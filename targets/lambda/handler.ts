@@ -5,7 +5,13 @@
 // Only one invocation ever runs a message, so a container frozen mid-request cannot wake up
 // later and answer a second time.
 import { handle } from "hono/aws-lambda";
-import { createApp, type Plugin, runDueTasks, type TickReport } from "../../core/index.ts";
+import {
+  createApp,
+  describeError,
+  type Plugin,
+  runDueTasks,
+  type TickReport,
+} from "../../core/index.ts";
 import { agentPerIsolate, type ConnectorSet, connectorsFor, version } from "../shared/index.ts";
 import { createLambdaAgent, type LambdaEnv, type StorageFactory } from "./agent.ts";
 import { isHttpEvent, isScheduledEvent, isTickEvent, MARKER } from "./events.ts";
@@ -90,6 +96,8 @@ async function handOff(selfInvoke: SelfInvoke): Promise<void> {
   try {
     await selfInvoke({ [MARKER]: "tick" });
   } catch (error) {
-    console.error("[eliza-edge] async self-invoke failed; the next tick picks the work up", error);
+    console.error(
+      `[eliza-edge] async self-invoke failed; the next tick picks the work up: ${describeError(error)}`,
+    );
   }
 }

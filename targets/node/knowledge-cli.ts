@@ -1,5 +1,5 @@
 // `npm run knowledge:ingest`: embed the character's knowledge into the configured storage.
-import { characterAgentId, createAgent } from "../../core/index.ts";
+import { characterAgentId, createAgent, describeError } from "../../core/index.ts";
 import { loadCharacter } from "./config.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
 import { storageFromEnv } from "./storage.ts";
@@ -16,6 +16,6 @@ try {
   console.log(report ? JSON.stringify(report) : "nothing to ingest");
   await storage.close();
 } catch (error) {
-  console.error(`knowledge:ingest failed: ${(error as Error).message}`);
+  console.error(`knowledge:ingest failed: ${describeError(error)}`);
   process.exit(1);
 }

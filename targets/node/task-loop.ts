@@ -1,6 +1,6 @@
 // Non-serverless mode: the same runDueTasks() the platforms' crons call, driven by an
 // interval in this long-lived process. One tick at a time; a slow tick is never overlapped.
-import { type AgentRuntime, runDueTasks } from "../../core/index.ts";
+import { type AgentRuntime, describeError, runDueTasks } from "../../core/index.ts";
 
 export interface TaskLoop {
   stop(): Promise<void>;
@@ -11,7 +11,7 @@ export function startTaskLoop(runtime: AgentRuntime, intervalMs: number): TaskLo
   const timer = setInterval(() => {
     if (current) return;
     current = runDueTasks(runtime)
-      .catch((error) => runtime.logger.error("task tick failed", { error: String(error) }))
+      .catch((error) => runtime.logger.error("task tick failed", { error: describeError(error) }))
       .finally(() => {
         current = undefined;
       });

@@ -12,6 +12,7 @@ import {
   room,
   seed,
   sortedIds,
+  USER_ID,
   world,
 } from "./fixtures.ts";
 import { task } from "./tasks-cases.ts";
@@ -127,6 +128,61 @@ export function describeHostileInputCases(ctx: ConformanceContext): void {
       expect(rel?.metadata).toEqual({ note: HOSTILE_STRINGS[4] });
       expect(await s.getRelationships({ entityId: a, tags: ["100% _under_ %_%"] })).toHaveLength(1);
       expect(await s.getRelationships({ entityId: a, tags: ["100"] })).toEqual([]);
+    });
+  });
+
+  describe("lone surrogates", () => {
+    // No UTF-8 form exists for them (Postgres jsonb refuses them with 22P02): every backend
+    // stores U+FFFD instead, in text, JSON values and keys, names, tags, cache and claim keys.
+    const BROKEN = "a\ud800b \udc00 end\ud83d";
+    const FIXED = "a\ufffdb \ufffd end\ufffd";
+
+    it("come back as U+FFFD from memories, entities, rooms, worlds, tasks, logs and caches", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const memoryId = await s.createMemory(
+        message(BROKEN, {
+          id: id("surrogate"),
+          metadata: { [BROKEN]: BROKEN, nested: { list: [BROKEN] } },
+        }),
+        "messages",
+      );
+      const got = await s.getMemoryById(memoryId);
+      expect(got?.content.text).toBe(FIXED);
+      expect(got?.metadata).toMatchObject({ [FIXED]: FIXED, nested: { list: [FIXED] } });
+
+      await s.createWorld(world({ id: id("surrogate-world"), name: BROKEN }));
+      await s.createRooms([
+        room({ id: id("surrogate-room"), worldId: id("surrogate-world"), name: BROKEN }),
+      ]);
+      await s.createEntities([entity(id("surrogate-entity"), [BROKEN])]);
+      expect((await s.getWorld(id("surrogate-world")))?.name).toBe(FIXED);
+      expect((await s.getRoomsByIds([id("surrogate-room")]))[0]?.name).toBe(FIXED);
+      expect((await s.getEntitiesByIds([id("surrogate-entity")]))[0]?.names).toEqual([FIXED]);
+
+      await s.createTask(
+        task(BROKEN, { id: id("surrogate-task"), tags: [BROKEN], metadata: { [BROKEN]: BROKEN } }),
+      );
+      const storedTask = await s.getTask(id("surrogate-task"));
+      expect(storedTask?.name).toBe(FIXED);
+      expect(storedTask?.tags).toEqual([FIXED]);
+      expect(storedTask?.metadata).toEqual({ [FIXED]: FIXED });
+      expect(sortedIds(await s.getTasksByName(BROKEN))).toEqual([id("surrogate-task")]);
+
+      await s.log({
+        body: { [BROKEN]: BROKEN },
+        entityId: USER_ID,
+        roomId: ROOM_ID,
+        type: "surrogate",
+      });
+      const logs = await s.getLogs({ entityId: USER_ID, roomId: ROOM_ID, type: "surrogate" });
+      expect(logs.map((l) => l.body)).toEqual([{ [FIXED]: FIXED }]);
+
+      await s.setCache(`key ${BROKEN}`, { [BROKEN]: BROKEN });
+      expect(await s.getCache(`key ${BROKEN}`)).toEqual({ [FIXED]: FIXED });
+      expect(await s.getCache(`key ${FIXED}`)).toEqual({ [FIXED]: FIXED });
+      expect(await s.claimOnce(`claim ${BROKEN}`, 60_000)).toBe(true);
+      expect(await s.claimOnce(`claim ${FIXED}`, 60_000)).toBe(false);
     });
   });
 

@@ -44,10 +44,12 @@ export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
   };
 }
 
+export const LINE_BREAK = /\r?\n/;
+
 /** ELIZA cannot read a prompt: it answers the user's own words, or the prompt's last line. */
 function userTextOf(params: GenerateTextParams | undefined): string {
   if (typeof params?.userText === "string") return params.userText;
   if (typeof params?.prompt !== "string") return "";
-  const lines = params.prompt.split(/\r?\n/).filter((line) => line.trim() !== "");
+  const lines = params.prompt.split(LINE_BREAK).filter((line) => line.trim() !== "");
   return lines.at(-1) ?? "";
 }

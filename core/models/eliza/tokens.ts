@@ -10,6 +10,11 @@ export type Token = Word | { delimiter: true };
 
 /** Bounds the work per reply (pattern matching is quadratic in clause length) and its length. */
 export const MAX_TOKENS = 300;
+/**
+ * Characters of a message ELIZA reads; the rest is ignored. 300 tokens of ordinary words fit
+ * many times over, and the cap bounds the copying (NFKC, apostrophes) a huge message costs.
+ */
+export const MAX_INPUT_CHARS = 8_000;
 
 const WORD_OR_DELIMITER = /[\p{L}\p{M}\p{N}]+(?:['-][\p{L}\p{M}\p{N}]+)*|[.,;:!?]/gu;
 const APOSTROPHES = /[\u2018\u2019\u02bc`\u00b4]/g;
@@ -20,7 +25,7 @@ const LOWER_CASE_LETTER = /\p{Ll}/u;
  * markup). "but" counts as a delimiter, as in the original.
  */
 export function tokenise(text: string): Token[] {
-  const normalised = text.normalize("NFKC").replace(APOSTROPHES, "'");
+  const normalised = text.slice(0, MAX_INPUT_CHARS).normalize("NFKC").replace(APOSTROPHES, "'");
   // Text typed all in capitals (the 1966 way) is echoed in lower case rather than shouted.
   const keepCase = LOWER_CASE_LETTER.test(normalised);
   const tokens: Token[] = [];
@@ -46,3 +51,10 @@ export function tokenise(text: string): Token[] {
 function isAcronym(raw: string): boolean {
   return raw.length > 1 && raw === raw.toUpperCase() && raw !== raw.toLowerCase();
 }
+
+/** Every regex applied to the user's text, for the ReDoS check in the tests. */
+export const TOKEN_PATTERNS: readonly RegExp[] = [
+  WORD_OR_DELIMITER,
+  APOSTROPHES,
+  LOWER_CASE_LETTER,
+];

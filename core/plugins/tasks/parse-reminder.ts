@@ -46,6 +46,12 @@ export const MAX_DELAY_MS = 365 * 86_400_000;
 /** Shortest repeat a chat may ask for; anything faster is spam, not a reminder. */
 export const MIN_INTERVAL_MS = 60_000;
 const MAX_WHAT_CHARS = 500;
+/**
+ * Longest message read as a reminder request; longer text is never one. Checked before any
+ * pattern runs: the patterns below are linear per start position but may try every "remind
+ * me" in the text, so the cap bounds that work (test/security/regex-safety.test.ts).
+ */
+export const MAX_REMINDER_INPUT_CHARS = 2000;
 
 const NUMBER = String.raw`(\d+(?:\.\d+)?|a couple of|a few|an?|one|two|three|four|five|six|seven|eight|nine|ten|fifteen|twenty|thirty)`;
 const UNIT = "(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|weeks?)";
@@ -64,15 +70,17 @@ const EVERY_FIRST = new RegExp(
   `${ASK}?\\s*every\\s+(?:${NUMBER}\\s*)?${UNIT},?(?:\\s+${ASK})?(?:${LEAD}(.+))?$`,
   "i",
 );
+const EVERY_WORD = /\bevery\b/i;
+const ASK_WORD = /remind|ping|nudge|follow/i;
+const WHITESPACE_RUN = /\s+/g;
+const LEADING_CONNECTIVE = /^(?:to|about|that)\s+/i;
 const CANCEL =
   /\b(?:cancel|stop|delete|remove|clear)\b(?:\s+(?:all|my|the|those|these|that))*\s+(?:reminders?|tasks?|follow[- ]?ups?)(?:\s+(?:about|for|to|of)\s+(.+))?/i;
 
 export function parseReminder(input: string): ReminderIntent | null {
-  const text = input
-    .trim()
-    .replace(/[.!?]+$/, "")
-    .replace(/\s+/g, " ");
-  if (!text || text.length > 2000) return null;
+  if (typeof input !== "string" || input.length > MAX_REMINDER_INPUT_CHARS) return null;
+  const text = stripFinalPunctuation(input.trim()).replace(WHITESPACE_RUN, " ");
+  if (!text) return null;
 
   const cancel = CANCEL.exec(text);
   if (cancel) return { kind: "cancel", what: clean(cancel[1] ?? "") };
@@ -80,7 +88,7 @@ export function parseReminder(input: string): ReminderIntent | null {
   let m = EVERY_ASK_FIRST.exec(text);
   if (m) return every(m[2], m[3], m[1]);
   m = EVERY_FIRST.exec(text);
-  if (m && /\bevery\b/i.test(text) && (m[3] || /remind|ping|nudge|follow/i.test(text))) {
+  if (m && EVERY_WORD.test(text) && (m[3] || ASK_WORD.test(text))) {
     return every(m[1], m[2], m[3]);
   }
   m = ONCE_DURATION_FIRST.exec(text) ?? ONCE_IN_FIRST.exec(text);
@@ -89,6 +97,30 @@ export function parseReminder(input: string): ReminderIntent | null {
   if (m) return once(m[2], m[3], m[1]);
   return null;
 }
+
+/**
+ * "stretch!!" → "stretch". A loop, not /[.!?]+$/: that regex restarts at every mark of a long
+ * run and rescans it, quadratic in the run's length.
+ */
+function stripFinalPunctuation(text: string): string {
+  let end = text.length;
+  while (end > 0 && ".!?".includes(text[end - 1]!)) end--;
+  return text.slice(0, end);
+}
+
+/** Every pattern applied to the user's text, for the ReDoS check in the tests. */
+export const REMINDER_PATTERNS: readonly RegExp[] = [
+  ONCE_DURATION_FIRST,
+  ONCE_TEXT_FIRST,
+  ONCE_IN_FIRST,
+  EVERY_ASK_FIRST,
+  EVERY_FIRST,
+  CANCEL,
+  EVERY_WORD,
+  ASK_WORD,
+  WHITESPACE_RUN,
+  LEADING_CONNECTIVE,
+];
 
 function duration(amount: string | undefined, unit: string | undefined): number | null {
   if (!unit) return null;
@@ -111,10 +143,7 @@ function every(amount?: string, unit?: string, what?: string): ReminderIntent | 
 }
 
 function clean(what: string): string {
-  return what
-    .replace(/^(?:to|about|that)\s+/i, "")
-    .trim()
-    .slice(0, MAX_WHAT_CHARS);
+  return what.replace(LEADING_CONNECTIVE, "").trim().slice(0, MAX_WHAT_CHARS);
 }
 
 /** "10 minutes", "1 hour", "90 seconds": for confirmations. */

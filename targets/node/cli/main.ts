@@ -120,7 +120,11 @@ function report(error: unknown, command: Command | undefined): number {
 
 /** The error's first line, plus its cause's: drizzle wraps "connect ECONNREFUSED" in "Failed query". */
 function describe(error: unknown): string {
-  const line = (e: unknown) => (e instanceof Error ? e.message : String(e)).split("\n")[0]!.trim();
+  const line = (e: unknown) => {
+    const first = (e instanceof Error ? e.message : String(e)).split("\n")[0]!.trim();
+    // drizzle's first line is the whole statement; the log gets neither it nor its params.
+    return first.startsWith("Failed query:") ? "query failed" : first;
+  };
   const cause = error instanceof Error ? error.cause : undefined;
   return cause && line(cause) !== line(error) ? `${line(error)} (${line(cause)})` : line(error);
 }
