@@ -20,11 +20,32 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   runInBackground,
   setting,
+  type WebhookAcceptance,
 } from "./http/app.ts";
 export { secretMatches } from "./http/auth.ts";
 export { readJson } from "./http/body.ts";
 export { ApiError, errorBody, toErrorResponse } from "./http/errors.ts";
-export { createConsoleLogger, type Logger, type LogLevel, silentLogger } from "./logger.ts";
+export {
+  DEFAULT_ROOM_MESSAGES_PER_MINUTE,
+  DEFAULT_USER_MESSAGES_PER_MINUTE,
+  MessageRateLimiter,
+  type MessageRateLimits,
+  RATE_LIMIT_WINDOW_MS,
+  type RateLimitVerdict,
+  rateLimitRefusal,
+} from "./limits/message-rate-limit.ts";
+export {
+  createMemoryRateLimitStore,
+  DEFAULT_RATE_LIMIT_KEYS,
+  type RateLimitStore,
+  type RateLimitWindow,
+} from "./limits/rate-limit-store.ts";
+export {
+  createConsoleLogger,
+  type Logger,
+  type LogLevel,
+  silentLogger,
+} from "./logger.ts";
 export {
   canEmbed,
   DEFAULT_EMBEDDING_BUDGET_MS,

@@ -4,7 +4,14 @@
 // (type 6). Discord invalidates the interaction if it gets no answer within 3 s, so nothing
 // slow happens before the answer: two storage round trips (dedupe and task).
 import { type Context, Hono } from "hono";
-import { ApiError, type AppEnv, acceptInBackground, errorBody, setting } from "../../core/index.ts";
+import {
+  ApiError,
+  type AppEnv,
+  acceptInBackground,
+  errorBody,
+  rateLimitRefusal,
+  setting,
+} from "../../core/index.ts";
 import { commandText, isInteraction, parseInteraction } from "./parse.ts";
 import { EPHEMERAL, type Interaction, InteractionType, ResponseType } from "./types.ts";
 import { isPublicKeyHex, verifyDiscordSignature } from "./verify.ts";
@@ -73,7 +80,11 @@ async function command(c: Context<AppEnv>, interaction: Interaction): Promise<Re
   const runtime = await c.get("options").getAgent(c);
   const inbound = parseInteraction(runtime, interaction, text);
   if (!inbound) return c.json(ephemeral("This command needs a channel and a user."));
-  await acceptInBackground(c, runtime, inbound);
+  const acceptance = await acceptInBackground(c, runtime, inbound);
+  // Over the limit: the refusal is the interaction's answer, seen only by the one who asked.
+  if (!acceptance.accepted && acceptance.reason === "rate_limited") {
+    return c.json(ephemeral(rateLimitRefusal(acceptance.verdict)));
+  }
   // A redelivered interaction gets the same answer; its turn is already under way.
   return c.json({ type: ResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE });
 }

@@ -1,10 +1,19 @@
 // POST /webhooks/telegram: verify the secret, dedupe the update, record it in the inbox, answer
 // 200 at once and run the turn in the background. Telegram retries any non-2xx, so only a
 // storage outage (503: nothing was stored, the retry is accepted) or a misconfiguration asks for
-// a retry; a bad update is refused, an unwanted one acknowledged and dropped.
+// a retry; a bad update is refused, an unwanted one (or one over the message limits)
+// acknowledged and dropped.
 import { Hono } from "hono";
 import * as z from "zod";
-import { ApiError, type AppEnv, acceptInBackground, readJson, setting } from "../../core/index.ts";
+import {
+  ApiError,
+  type AppEnv,
+  acceptInBackground,
+  rateLimitRefusal,
+  readJson,
+  runInBackground,
+  setting,
+} from "../../core/index.ts";
 import { botIdOf, botKey, botUsername, TELEGRAM_API_BASE } from "./api.ts";
 import { needsUsername, parseUpdate } from "./parse.ts";
 import type { TelegramUpdate } from "./types.ts";
@@ -48,7 +57,15 @@ export function telegramRoutes(): Hono<AppEnv> {
       });
       return c.json(ack);
     }
-    await acceptInBackground(c, runtime, parsed.inbound);
+    const acceptance = await acceptInBackground(c, runtime, parsed.inbound);
+    // Over the limit: acknowledged (a non-2xx would be redelivered) and dropped; the first
+    // refusal of the window is said in the chat so the user is not met with silence.
+    if (!acceptance.accepted && acceptance.reason === "rate_limited") {
+      if (acceptance.verdict.firstRefusal) {
+        const refusal = { text: rateLimitRefusal(acceptance.verdict), source: "telegram" };
+        runInBackground(c, runtime.sendMessageToTarget(parsed.inbound.target, refusal));
+      }
+    }
     return c.json(ack);
   });
   return routes;

@@ -3,6 +3,13 @@
 // instance serves concurrent requests without mixing their state: every per-message value
 // (run id, state, responses) travels in arguments, never in fields.
 import { type Character, characterAgentId } from "../character.ts";
+import {
+  DEFAULT_ROOM_MESSAGES_PER_MINUTE,
+  DEFAULT_USER_MESSAGES_PER_MINUTE,
+  MessageRateLimiter,
+  perMinuteSetting,
+} from "../limits/message-rate-limit.ts";
+import { createMemoryRateLimitStore, type RateLimitStore } from "../limits/rate-limit-store.ts";
 import { createConsoleLogger, type Logger } from "../logger.ts";
 import { DeliveryError } from "../messages/delivery-error.ts";
 import type { ModelRegistration, ModelTypeName } from "../models/types.ts";
@@ -38,6 +45,8 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** The clock; injected so tests and scheduled ticks agree on "now". */
   now?: () => number;
+  /** Where message rate-limit counts live; default bounded memory in this process or isolate. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export interface ConnectionParams {
@@ -71,6 +80,8 @@ export class AgentRuntime {
   readonly providers: Provider[] = [];
   readonly evaluators: Evaluator[] = [];
   readonly plugins: Plugin[] = [];
+  /** Per-user and per-room message limits, counted in this process or isolate by default. */
+  readonly messageLimiter: MessageRateLimiter;
   private readonly env: Record<string, unknown>;
   private readonly settings: Record<string, string | undefined>;
   private readonly models = new Map<string, ModelRegistration[]>();
@@ -95,6 +106,19 @@ export class AgentRuntime {
       options.logger ??
       createConsoleLogger((this.getSetting("LOG_LEVEL") as "info" | undefined) ?? "info");
     this.pendingPlugins = options.plugins ?? [];
+    this.messageLimiter = new MessageRateLimiter(
+      options.rateLimitStore ?? createMemoryRateLimitStore(),
+      {
+        userPerMinute: perMinuteSetting(
+          this.getSetting("RATE_LIMIT_USER_PER_MINUTE"),
+          DEFAULT_USER_MESSAGES_PER_MINUTE,
+        ),
+        roomPerMinute: perMinuteSetting(
+          this.getSetting("RATE_LIMIT_ROOM_PER_MINUTE"),
+          DEFAULT_ROOM_MESSAGES_PER_MINUTE,
+        ),
+      },
+    );
   }
 
   /** Registers plugins, starts services, records the agent. Safe to call more than once. */
