@@ -44,6 +44,7 @@ export {
   createConsoleLogger,
   type Logger,
   type LogLevel,
+  redactingLogger,
   silentLogger,
 } from "./logger.ts";
 export {
@@ -116,12 +117,23 @@ export {
   tasksPlugin,
 } from "./plugins/tasks/index.ts";
 export {
+  createRedactor,
+  errorText,
+  REDACTED,
+  type Redactor,
+  redactorForEnv,
+  redactValue,
+  secretValues,
+} from "./redact.ts";
+export {
   type ActionRunOptions,
   AgentRuntime,
   type ConnectionParams,
   type RuntimeOptions,
+  type SettingSource,
 } from "./runtime/agent-runtime.ts";
 export { type EventName, EventType } from "./runtime/events.ts";
+export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secret-base-url.ts";
 export {
   type ClaimDueTasksParams,
   type GetMemoriesParams,

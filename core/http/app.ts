@@ -3,6 +3,7 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { RateLimitVerdict } from "../limits/message-rate-limit.ts";
+import { errorText, redactorForEnv } from "../redact.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
 import { requireBearer } from "./auth.ts";
@@ -107,7 +108,8 @@ export function setting(env: Record<string, unknown>, key: string): string | und
 /** Runs `work` after the response where the platform allows it; failures are logged, not lost. */
 export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): void {
   const logged = work.catch((error) => {
-    console.error("[eliza-edge] background work failed", error);
+    const redact = redactorForEnv(c.get("options").env(c));
+    console.error(`[eliza-edge] background work failed: ${redact(errorText(error))}`);
   });
   const { waitUntil } = c.get("options");
   if (waitUntil) waitUntil(c, logged);

@@ -4,6 +4,7 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ModelError } from "../models/types.ts";
+import { errorText, redactorForEnv } from "../redact.ts";
 import { StorageError } from "../storage.ts";
 
 export class ApiError extends Error {
@@ -34,7 +35,11 @@ export function toErrorResponse(c: Context, error: unknown): Response {
   if (error instanceof ModelError) {
     return c.json(errorBody("model_error", `${error.provider}: ${error.message}`), 502);
   }
-  console.error("[eliza-edge] unhandled error", error);
+  const env = (
+    c.get("options") as { env?: (c: Context) => Record<string, unknown> } | undefined
+  )?.env?.(c);
+  const redact = redactorForEnv(env ?? {});
+  console.error(`[eliza-edge] unhandled error: ${redact(errorText(error))}`);
   // Unknown failures are most often a backend that dropped the connection; 503 asks the
   // platform to retry instead of dropping the request.
   return c.json(errorBody("internal_error", "Internal error; retry later"), 503);

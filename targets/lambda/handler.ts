@@ -5,7 +5,14 @@
 // Only one invocation ever runs a message, so a container frozen mid-request cannot wake up
 // later and answer a second time.
 import { handle } from "hono/aws-lambda";
-import { createApp, type Plugin, runDueTasks, type TickReport } from "../../core/index.ts";
+import {
+  createApp,
+  errorText,
+  type Plugin,
+  redactorForEnv,
+  runDueTasks,
+  type TickReport,
+} from "../../core/index.ts";
 import { agentPerIsolate, type ConnectorSet, connectorsFor, version } from "../shared/index.ts";
 import { createLambdaAgent, type LambdaEnv, type StorageFactory } from "./agent.ts";
 import { isHttpEvent, isScheduledEvent, isTickEvent, MARKER } from "./events.ts";
@@ -73,12 +80,13 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
         event as unknown as Parameters<typeof http>[0],
         context as unknown as Parameters<typeof http>[1],
       );
-      if (deferred.has(event) && selfInvoke) await handOff(selfInvoke);
+      if (deferred.has(event) && selfInvoke) await handOff(selfInvoke, env);
       return result;
     }
     if (isScheduledEvent(event)) return tick(`eventbridge:${event.time}`);
     if (isTickEvent(event)) return tick(event.occurrence && `tick:${event.occurrence}`);
-    console.error("[eliza-edge] unrecognised Lambda event", JSON.stringify(event)?.slice(0, 500));
+    const shown = redactorForEnv(env)(JSON.stringify(event)?.slice(0, 500) ?? "");
+    console.error("[eliza-edge] unrecognised Lambda event", shown);
     return {
       error: { code: "unrecognised_event", message: "Not an HTTP, schedule or tick event" },
     };
@@ -86,10 +94,11 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
 }
 
 /** A failed hand-off loses nothing: the message stays due and the next scheduled tick runs it. */
-async function handOff(selfInvoke: SelfInvoke): Promise<void> {
+async function handOff(selfInvoke: SelfInvoke, env: LambdaEnv): Promise<void> {
   try {
     await selfInvoke({ [MARKER]: "tick" });
   } catch (error) {
-    console.error("[eliza-edge] async self-invoke failed; the next tick picks the work up", error);
+    const why = redactorForEnv(env)(errorText(error));
+    console.error(`[eliza-edge] async self-invoke failed; the next tick picks the work up: ${why}`);
   }
 }

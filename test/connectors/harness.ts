@@ -6,6 +6,7 @@ import {
   type AgentRuntime,
   createAgent,
   createApp,
+  type Logger,
   type Plugin,
   parseCharacter,
   runDueTasks,
@@ -29,6 +30,8 @@ export interface HarnessOptions {
   /** Delivery timeout for outbound calls; default the connectors' own. */
   timeoutMs?: number;
   maxBodyBytes?: number;
+  /** The agent's logger; default quiet. */
+  logger?: Logger;
 }
 
 export interface Harness extends ConnectorDriver {
@@ -66,7 +69,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     storage,
     env,
     plugins: [...plugins, ...(options.model ? [options.model] : [])],
-    logger: quiet,
+    logger: options.logger ?? quiet,
     now: clock.now,
   });
   const pending: Promise<unknown>[] = [];
