@@ -9,6 +9,7 @@ import {
   ApiError,
   type AppEnv,
   acceptInBackground,
+  ChannelType,
   rateLimitRefusal,
   readJson,
   runInBackground,
@@ -58,10 +59,18 @@ export function telegramRoutes(): Hono<AppEnv> {
       return c.json(ack);
     }
     const acceptance = await acceptInBackground(c, runtime, parsed.inbound);
-    // Over the limit: acknowledged (a non-2xx would be redelivered) and dropped; the first
-    // refusal of the window is said in the chat so the user is not met with silence.
+    // Over the limit: acknowledged (a non-2xx would be redelivered) and dropped. A message the
+    // agent would have answered hears why, once a minute, rather than silence.
     if (!acceptance.accepted && acceptance.reason === "rate_limited") {
-      if (acceptance.verdict.firstRefusal) {
+      const { message } = parsed.inbound;
+      const addressed =
+        message.content.channelType === ChannelType.DM ||
+        message.content.mentionsAgent === true ||
+        message.content.isReplyToAgent === true;
+      if (
+        addressed &&
+        (await runtime.messageLimiter.claimNotice(message, acceptance.verdict, runtime.now()))
+      ) {
         const refusal = { text: rateLimitRefusal(acceptance.verdict), source: "telegram" };
         runInBackground(c, runtime.sendMessageToTarget(parsed.inbound.target, refusal));
       }

@@ -59,6 +59,21 @@ export class MessageRateLimiter {
     return verdict;
   }
 
+  /**
+   * True at most once a minute per refused sender (or room): whether to tell them in the chat.
+   * Asked only for messages that address the agent, so group chatter over the room's limit
+   * does not make the agent speak up, and an addressed message still hears why it was dropped.
+   */
+  async claimNotice(
+    message: { entityId: UUID; roomId: UUID },
+    verdict: Extract<RateLimitVerdict, { allowed: false }>,
+    now: number,
+  ): Promise<boolean> {
+    const id = verdict.scope === "user" ? message.entityId : message.roomId;
+    const notice = await this.store.hit(`notice:${verdict.scope}:${id}`, RATE_LIMIT_WINDOW_MS, now);
+    return notice.count === 1;
+  }
+
   private async count(
     message: { entityId: UUID; roomId: UUID },
     now: number,

@@ -64,6 +64,25 @@ describe("webhook floods", () => {
     expect(texts.filter((t) => t.includes("spam"))).toHaveLength(20);
   });
 
+  it("Telegram group: chatter over the room's limit is dropped quietly; an addressed message hears why", async () => {
+    h = await start({ RATE_LIMIT_ROOM_PER_MINUTE: "5", RATE_LIMIT_USER_PER_MINUTE: "0" });
+    for (let i = 0; i < 12; i++) {
+      await h.fetch(telegramRequest(textUpdate(`chatter ${i}`, { chat: groupChat, from: bob })));
+    }
+    await h.settle();
+    expect(h.telegram.sent()).toEqual([]);
+    for (let i = 0; i < 3; i++) {
+      await h.fetch(
+        telegramRequest(textUpdate(`question ${i}`, { chat: groupChat, mention: true })),
+      );
+    }
+    await h.settle();
+    expect(h.telegram.sent().map((m) => m.text)).toEqual([
+      expect.stringMatching(/^Sorry, this chat has sent more than 5 messages in a minute/),
+    ]);
+    expect((await storedTexts(h)).filter((t) => t.includes("chatter"))).toHaveLength(5);
+  });
+
   it("Discord: over the limit, /ask is answered with an ephemeral refusal and no turn", async () => {
     h = await start({ RATE_LIMIT_USER_PER_MINUTE: "3" });
     const answers: { type: number; data?: { content?: string; flags?: number } }[] = [];
