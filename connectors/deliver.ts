@@ -84,7 +84,10 @@ export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Pro
       if (name === "TimeoutError" || name === "AbortError") {
         return { outcome: "unknown", error: `${call.label} timed out` };
       }
-      throw new PlatformApiError(`${call.label} failed: ${String(error)}`, 0, true);
+      // An unusable URL is quoted whole in the error ("Failed to parse URL from …"), and a
+      // Telegram URL holds the bot token: the message names the call instead.
+      const why = String(error).split(call.url).join(`<${call.label} URL>`);
+      throw new PlatformApiError(`${call.label} failed: ${why}`, 0, true);
     }
     const text = await response.text();
     let body: unknown = text;

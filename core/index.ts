@@ -21,12 +21,34 @@ export {
   DEFAULT_MAX_BODY_BYTES,
   runInBackground,
   setting,
+  type WebhookAcceptance,
 } from "./http/app.ts";
 export { CRON_SECRET_MIN_LENGTH, secretMatches } from "./http/auth.ts";
 export { readJson } from "./http/body.ts";
 export { ApiError, errorBody, toErrorResponse } from "./http/errors.ts";
 export { isLoopbackHostHeader, isLoopbackHostname } from "./http/loopback-guard.ts";
-export { createConsoleLogger, type Logger, type LogLevel, silentLogger } from "./logger.ts";
+export {
+  DEFAULT_ROOM_MESSAGES_PER_MINUTE,
+  DEFAULT_USER_MESSAGES_PER_MINUTE,
+  MessageRateLimiter,
+  type MessageRateLimits,
+  RATE_LIMIT_WINDOW_MS,
+  type RateLimitVerdict,
+  rateLimitRefusal,
+} from "./limits/message-rate-limit.ts";
+export {
+  createMemoryRateLimitStore,
+  DEFAULT_RATE_LIMIT_KEYS,
+  type RateLimitStore,
+  type RateLimitWindow,
+} from "./limits/rate-limit-store.ts";
+export {
+  createConsoleLogger,
+  type Logger,
+  type LogLevel,
+  redactingLogger,
+  silentLogger,
+} from "./logger.ts";
 export {
   canEmbed,
   DEFAULT_EMBEDDING_BUDGET_MS,
@@ -97,12 +119,23 @@ export {
   tasksPlugin,
 } from "./plugins/tasks/index.ts";
 export {
+  createRedactor,
+  errorText,
+  REDACTED,
+  type Redactor,
+  redactorForEnv,
+  redactValue,
+  secretValues,
+} from "./redact.ts";
+export {
   type ActionRunOptions,
   AgentRuntime,
   type ConnectionParams,
   type RuntimeOptions,
+  type SettingSource,
 } from "./runtime/agent-runtime.ts";
 export { type EventName, EventType } from "./runtime/events.ts";
+export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secret-base-url.ts";
 export {
   type ClaimDueTasksParams,
   type GetMemoriesParams,

@@ -1,4 +1,7 @@
-// A leveled logger over console, the one sink every runtime has. Targets may pass their own.
+// A leveled logger over console, the one sink every runtime has. Targets may pass their own;
+// the runtime wraps whichever it gets in redactingLogger, so secrets never reach a line.
+import { type Redactor, redactValue } from "./redact.ts";
+
 export interface Logger {
   debug(message: string, data?: Record<string, unknown>): void;
   info(message: string, data?: Record<string, unknown>): void;
@@ -21,3 +24,13 @@ export function createConsoleLogger(level: LogLevel = "info"): Logger {
 }
 
 export const silentLogger: Logger = createConsoleLogger("silent");
+
+/** A logger whose messages and data pass through `redact` before `inner` sees them. */
+export function redactingLogger(inner: Logger, redact: Redactor): Logger {
+  const wrap = (name: keyof Logger) => (message: string, data?: Record<string, unknown>) =>
+    inner[name](
+      redact(message),
+      data === undefined ? undefined : (redactValue(data, redact) as Record<string, unknown>),
+    );
+  return { debug: wrap("debug"), info: wrap("info"), warn: wrap("warn"), error: wrap("error") };
+}

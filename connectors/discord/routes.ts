@@ -9,6 +9,7 @@ import {
   type AppEnv,
   acceptInBackground,
   errorBody,
+  rateLimitRefusal,
   setting,
   wellFormedDeep,
 } from "../../core/index.ts";
@@ -81,7 +82,11 @@ async function command(c: Context<AppEnv>, interaction: Interaction): Promise<Re
   const runtime = await c.get("options").getAgent(c);
   const inbound = parseInteraction(runtime, interaction, text);
   if (!inbound) return c.json(ephemeral("This command needs a channel and a user."));
-  await acceptInBackground(c, runtime, inbound);
+  const acceptance = await acceptInBackground(c, runtime, inbound);
+  // Over the limit: the refusal is the interaction's answer, seen only by the one who asked.
+  if (!acceptance.accepted && acceptance.reason === "rate_limited") {
+    return c.json(ephemeral(rateLimitRefusal(acceptance.verdict)));
+  }
   // A redelivered interaction gets the same answer; its turn is already under way.
   return c.json({ type: ResponseType.DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE });
 }

@@ -3,7 +3,13 @@
 // are follow-ups; after that, and for reminders, the bot posts to the channel with
 // DISCORD_BOT_TOKEN. Content is cut at Discord's 2000 characters, and mentions in what the
 // model wrote never ping anyone (allowed_mentions: none).
-import type { AgentRuntime, Content, SendHandler, SendTarget } from "../../core/index.ts";
+import {
+  type AgentRuntime,
+  type Content,
+  type SendHandler,
+  type SendTarget,
+  secretBaseUrl,
+} from "../../core/index.ts";
 import { type DeliveryOptions, PlatformApiError } from "../deliver.ts";
 import { sendChunks } from "../send-chunks.ts";
 import { splitText } from "../split.ts";
@@ -23,7 +29,7 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
   return async (runtime: AgentRuntime, target: SendTarget, content: Content) => {
     const text = typeof content.text === "string" ? content.text.trim() : "";
     if (!text) return;
-    const base = runtime.getSetting("DISCORD_API_BASE") ?? DISCORD_API_BASE;
+    const base = discordBase(runtime);
     const hook = liveInteraction(runtime, target);
     let viaInteraction = hook !== undefined;
     const chunks = splitText(text, DISCORD_MESSAGE_LIMIT);
@@ -72,7 +78,7 @@ export async function clearDeferred(
   if (!hook) return;
   const key = `discord:original:${hook.applicationId}:${hook.interactionId}`;
   if (!(await runtime.storage.claimOnce(key, INTERACTION_TOKEN_MS, runtime.now()))) return;
-  const base = runtime.getSetting("DISCORD_API_BASE") ?? DISCORD_API_BASE;
+  const base = discordBase(runtime);
   await callDiscord(
     { base, delivery: options.delivery },
     "DELETE",
@@ -122,4 +128,16 @@ function isDeadToken(error: unknown): boolean {
   if (!(error instanceof PlatformApiError)) return false;
   const code = (error.body as { code?: unknown } | undefined)?.code;
   return (error.status === 401 || error.status === 404) && DEAD_TOKEN_CODES.has(Number(code));
+}
+
+/**
+ * DISCORD_API_BASE receives DISCORD_BOT_TOKEN (channel posts) and interaction tokens, so it
+ * comes from where the bot token came from (see secret-base-url.ts).
+ */
+function discordBase(runtime: AgentRuntime): string {
+  return secretBaseUrl(runtime, {
+    baseKey: "DISCORD_API_BASE",
+    secretKey: "DISCORD_BOT_TOKEN",
+    fallback: DISCORD_API_BASE,
+  });
 }

@@ -1,10 +1,20 @@
 // POST /webhooks/telegram: verify the secret, dedupe the update, record it in the inbox, answer
 // 200 at once and run the turn in the background. Telegram retries any non-2xx, so only a
 // storage outage (503: nothing was stored, the retry is accepted) or a misconfiguration asks for
-// a retry; a bad update is refused, an unwanted one acknowledged and dropped.
+// a retry; a bad update is refused, an unwanted one (or one over the message limits)
+// acknowledged and dropped.
 import { Hono } from "hono";
 import * as z from "zod";
-import { ApiError, type AppEnv, acceptInBackground, readJson, setting } from "../../core/index.ts";
+import {
+  ApiError,
+  type AppEnv,
+  acceptInBackground,
+  ChannelType,
+  rateLimitRefusal,
+  readJson,
+  runInBackground,
+  setting,
+} from "../../core/index.ts";
 import { botIdOf, botKey, botUsername, TELEGRAM_API_BASE } from "./api.ts";
 import { needsUsername, parseUpdate } from "./parse.ts";
 import type { TelegramUpdate } from "./types.ts";
@@ -57,7 +67,23 @@ export function telegramRoutes(): Hono<AppEnv> {
       });
       return c.json(ack);
     }
-    await acceptInBackground(c, runtime, parsed.inbound);
+    const acceptance = await acceptInBackground(c, runtime, parsed.inbound);
+    // Over the limit: acknowledged (a non-2xx would be redelivered) and dropped. A message the
+    // agent would have answered hears why, once a minute, rather than silence.
+    if (!acceptance.accepted && acceptance.reason === "rate_limited") {
+      const { message } = parsed.inbound;
+      const addressed =
+        message.content.channelType === ChannelType.DM ||
+        message.content.mentionsAgent === true ||
+        message.content.isReplyToAgent === true;
+      if (
+        addressed &&
+        (await runtime.messageLimiter.claimNotice(message, acceptance.verdict, runtime.now()))
+      ) {
+        const refusal = { text: rateLimitRefusal(acceptance.verdict), source: "telegram" };
+        runInBackground(c, runtime.sendMessageToTarget(parsed.inbound.target, refusal));
+      }
+    }
     return c.json(ack);
   });
   return routes;

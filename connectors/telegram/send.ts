@@ -2,7 +2,13 @@
 // nothing the model writes needs escaping and nothing can break entity parsing), split at
 // Telegram's 4096-character limit. The first chunk replies to the user's message; the rest
 // follow it. Retry rules are in deliver.ts; partial sends in send-chunks.ts.
-import type { AgentRuntime, Content, SendHandler, SendTarget } from "../../core/index.ts";
+import {
+  type AgentRuntime,
+  type Content,
+  type SendHandler,
+  type SendTarget,
+  secretBaseUrl,
+} from "../../core/index.ts";
 import { type Delivery, type DeliveryOptions, PlatformApiError } from "../deliver.ts";
 import { sendChunks } from "../send-chunks.ts";
 import { splitText } from "../split.ts";
@@ -72,7 +78,11 @@ export function telegramSendHandler(options: TelegramSendOptions = {}): SendHand
     }
     const api: TelegramApi = {
       token,
-      base: runtime.getSetting("TELEGRAM_API_BASE") ?? TELEGRAM_API_BASE,
+      base: secretBaseUrl(runtime, {
+        baseKey: "TELEGRAM_API_BASE",
+        secretKey: "TELEGRAM_BOT_TOKEN",
+        fallback: TELEGRAM_API_BASE,
+      }),
       delivery: options.delivery,
     };
     const replyToMessageId = numberOr(target.replyToMessageId);

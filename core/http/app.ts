@@ -3,6 +3,8 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { describeError } from "../describe-error.ts";
+import type { RateLimitVerdict } from "../limits/message-rate-limit.ts";
+import { redactorForEnv } from "../redact.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
@@ -120,22 +122,45 @@ export function setting(env: Record<string, unknown>, key: string): string | und
 /** Runs `work` after the response where the platform allows it; failures are logged, not lost. */
 export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): void {
   const logged = work.catch((error) => {
-    console.error(`[eliza-edge] background work failed: ${describeError(error)}`);
+    const redact = redactorForEnv(c.get("options").env(c));
+    console.error(`[eliza-edge] background work failed: ${redact(describeError(error))}`);
   });
   const { waitUntil } = c.get("options");
   if (waitUntil) waitUntil(c, logged);
 }
 
+export type WebhookAcceptance =
+  | Acceptance
+  | {
+      accepted: false;
+      reason: "rate_limited";
+      verdict: Extract<RateLimitVerdict, { allowed: false }>;
+    };
+
 /**
  * Accepts an inbound webhook message (deduplicated, durable) and gets it answered after the
  * response: in the background where the platform allows it, else by the continuation the
- * platform starts (`defer`), else by the next tick.
+ * platform starts (`defer`), else by the next tick. A sender or room over its message limit is
+ * dropped before anything is stored; the connector acknowledges and tells the user once.
  */
 export async function acceptInBackground(
   c: Context<AppEnv>,
   runtime: AgentRuntime,
   inbound: InboundMessage,
-): Promise<Acceptance> {
+): Promise<WebhookAcceptance> {
+  const verdict = await runtime.messageLimiter.check(inbound.message, runtime.now(), inbound.key);
+  if (!verdict.allowed) {
+    // One warning per window; the rest of a flood is debug, so it cannot flood the log too.
+    const log = verdict.firstRefusal ? runtime.logger.warn : runtime.logger.debug;
+    log(
+      `${inbound.connection.source} message dropped: ${verdict.scope} over ${verdict.limit}/min`,
+      {
+        key: inbound.key,
+        retryAfterMs: verdict.retryAfterMs,
+      },
+    );
+    return { accepted: false, reason: "rate_limited", verdict };
+  }
   const { defer } = c.get("options");
   const acceptance = await acceptInbound(runtime, inbound, { lease: !defer });
   if (acceptance.accepted) {

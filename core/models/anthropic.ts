@@ -37,7 +37,13 @@ function generateText(size: "small" | "large", options: HttpModelOptions) {
     if (!apiKey) {
       throw new ModelError(ID, "ANTHROPIC_API_KEY is not set: the Anthropic model needs it");
     }
-    const baseUrl = readBaseUrl(runtime, ID, "ANTHROPIC_BASE_URL", DEFAULT_BASE_URL);
+    const baseUrl = readBaseUrl(
+      runtime,
+      ID,
+      "ANTHROPIC_BASE_URL",
+      DEFAULT_BASE_URL,
+      "ANTHROPIC_API_KEY",
+    );
     const model =
       size === "small"
         ? (readSetting(runtime, "ANTHROPIC_SMALL_MODEL") ?? DEFAULT_SMALL_MODEL)

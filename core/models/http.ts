@@ -4,6 +4,7 @@
 import type { z } from "zod";
 import type { Logger } from "../logger.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { secretBaseUrl } from "../secret-base-url.ts";
 import { ModelError } from "./types.ts";
 
 /** Who is being called, as error messages and logs name it. */
@@ -285,14 +286,21 @@ export function readPositiveInt(
   return number;
 }
 
-/** A base URL setting, validated, without trailing slashes so paths can be appended. */
+/**
+ * A base URL setting, validated, without trailing slashes so paths can be appended. With
+ * `secretKey`, the base must come from where that secret came from (see secret-base-url.ts).
+ */
 export function readBaseUrl(
   runtime: AgentRuntime,
   providerId: string,
   key: string,
   fallback: string,
+  secretKey?: string,
 ): string {
-  const value = readSetting(runtime, key) ?? fallback;
+  const configured = secretKey
+    ? secretBaseUrl(runtime, { baseKey: key, secretKey, fallback }).trim()
+    : readSetting(runtime, key);
+  const value = configured || fallback;
   let parsed: URL;
   try {
     parsed = new URL(value);

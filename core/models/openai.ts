@@ -49,7 +49,7 @@ interface OpenAIConfig {
 }
 
 function readConfig(runtime: AgentRuntime): OpenAIConfig {
-  const baseUrl = readBaseUrl(runtime, ID, "OPENAI_BASE_URL", DEFAULT_BASE_URL);
+  const baseUrl = readBaseUrl(runtime, ID, "OPENAI_BASE_URL", DEFAULT_BASE_URL, "OPENAI_API_KEY");
   const apiKey = readSetting(runtime, "OPENAI_API_KEY");
   const label =
     baseUrl === DEFAULT_BASE_URL

@@ -5,7 +5,14 @@
 
 import { type Character, characterAgentId } from "../character.ts";
 import { describeError } from "../describe-error.ts";
-import { createConsoleLogger, type Logger } from "../logger.ts";
+import {
+  DEFAULT_ROOM_MESSAGES_PER_MINUTE,
+  DEFAULT_USER_MESSAGES_PER_MINUTE,
+  MessageRateLimiter,
+  perMinuteSetting,
+} from "../limits/message-rate-limit.ts";
+import { createMemoryRateLimitStore, type RateLimitStore } from "../limits/rate-limit-store.ts";
+import { createConsoleLogger, type Logger, redactingLogger } from "../logger.ts";
 import { DeliveryError } from "../messages/delivery-error.ts";
 import type { ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type {
@@ -20,6 +27,7 @@ import type {
   Service,
   State,
 } from "../plugin.ts";
+import { createRedactor, type Redactor, secretValues } from "../redact.ts";
 import type { StorageAdapter, StorageOp } from "../storage.ts";
 import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
 import { ChannelType, type Content, type Memory, type UUID } from "../types.ts";
@@ -40,7 +48,15 @@ export interface RuntimeOptions {
   logger?: Logger;
   /** The clock; injected so tests and scheduled ticks agree on "now". */
   now?: () => number;
+  /** Where message rate-limit counts live; default bounded memory in this process or isolate. */
+  rateLimitStore?: RateLimitStore;
 }
+
+/**
+ * Where a setting's value came from. The character file is one source (its secrets, settings
+ * and settings.secrets are written by the same hand); runtime settings and the env are others.
+ */
+export type SettingSource = "character" | "runtime" | "env";
 
 export interface ConnectionParams {
   entityId: UUID;
@@ -73,6 +89,10 @@ export class AgentRuntime {
   readonly providers: Provider[] = [];
   readonly evaluators: Evaluator[] = [];
   readonly plugins: Plugin[] = [];
+  /** Per-user and per-room message limits, counted in this process or isolate by default. */
+  readonly messageLimiter: MessageRateLimiter;
+  /** Replaces secret values (tokens, keys, character secrets) in text bound for a log. */
+  readonly redact: Redactor;
   private readonly env: Record<string, unknown>;
   private readonly settings: Record<string, string | undefined>;
   private readonly models = new Map<string, ModelRegistration[]>();
@@ -93,10 +113,32 @@ export class AgentRuntime {
     this.env = options.env ?? {};
     this.settings = options.settings ?? {};
     this.now = options.now ?? Date.now;
-    this.logger =
+    const characterSettings = this.character.settings as Record<string, unknown>;
+    this.redact = createRedactor(
+      secretValues(
+        [characterSettings, this.settings, this.env],
+        [this.character.secrets, characterSettings.secrets as Record<string, unknown> | undefined],
+      ),
+    );
+    this.logger = redactingLogger(
       options.logger ??
-      createConsoleLogger((this.getSetting("LOG_LEVEL") as "info" | undefined) ?? "info");
+        createConsoleLogger((this.getSetting("LOG_LEVEL") as "info" | undefined) ?? "info"),
+      this.redact,
+    );
     this.pendingPlugins = options.plugins ?? [];
+    this.messageLimiter = new MessageRateLimiter(
+      options.rateLimitStore ?? createMemoryRateLimitStore(),
+      {
+        userPerMinute: perMinuteSetting(
+          this.getSetting("RATE_LIMIT_USER_PER_MINUTE"),
+          DEFAULT_USER_MESSAGES_PER_MINUTE,
+        ),
+        roomPerMinute: perMinuteSetting(
+          this.getSetting("RATE_LIMIT_ROOM_PER_MINUTE"),
+          DEFAULT_ROOM_MESSAGES_PER_MINUTE,
+        ),
+      },
+    );
   }
 
   /** Registers plugins, starts services, records the agent. Safe to call more than once. */
@@ -219,22 +261,36 @@ export class AgentRuntime {
 
   /** character.secrets → character.settings (and settings.secrets) → runtime settings → env. */
   getSetting(key: string): string | undefined {
+    return this.getSettingWithSource(key)?.value;
+  }
+
+  /**
+   * A setting with the place it came from, so a value that must travel with a secret (the
+   * base URL a token is sent to) can be checked to come from the same place as the secret.
+   */
+  getSettingWithSource(key: string): { value: string; source: SettingSource } | undefined {
+    return this.getSettingCandidates(key)[0];
+  }
+
+  /** Every value a setting has, highest-ranked first, each with its source. */
+  getSettingCandidates(key: string): { value: string; source: SettingSource }[] {
     const settings = this.character.settings as Record<string, unknown>;
     const nestedSecrets = settings.secrets as Record<string, unknown> | undefined;
-    const candidates = [
-      this.character.secrets[key],
-      settings[key],
-      nestedSecrets?.[key],
-      this.settings[key],
-      this.env[key],
+    const candidates: [unknown, SettingSource][] = [
+      [this.character.secrets[key], "character"],
+      [settings[key], "character"],
+      [nestedSecrets?.[key], "character"],
+      [this.settings[key], "runtime"],
+      [this.env[key], "env"],
     ];
-    for (const value of candidates) {
+    const found: { value: string; source: SettingSource }[] = [];
+    for (const [value, source] of candidates) {
       if (value === undefined || value === null || value === "") continue;
       if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-        return String(value);
+        found.push({ value: String(value), source });
       }
     }
-    return undefined;
+    return found;
   }
 
   /** The highest-priority handler registered for a model type, if any. */

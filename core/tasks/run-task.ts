@@ -61,7 +61,13 @@ export async function runClaimedTask(
     const delay = Math.max(backoffDelay(failures, meta.backoffMs ?? DEFAULT_BACKOFF_MS), notBefore);
     await release({
       dueAt: pause ? null : now + delay,
-      metadata: { ...meta, failures, lastError: describeError(error), lastRunAt: now, paused: pause },
+      metadata: {
+        ...meta,
+        failures,
+        lastError: describeError(error),
+        lastRunAt: now,
+        paused: pause,
+      },
     });
     return pause ? "paused" : "failed";
   }

@@ -2,7 +2,7 @@
 // once per container on first use and reused by later invocations (the AWS SDK client keeps
 // its own connection pool; Lambda runs one invocation per container at a time).
 import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
-import { type AgentRuntime, characterAgentId, type Plugin, setting } from "../../core/index.ts";
+import { type AgentRuntime, characterAgentId, setting } from "../../core/index.ts";
 import {
   createTargetAgent,
   positiveIntSetting,

@@ -9,6 +9,7 @@ import {
   createApp,
   describeError,
   type Plugin,
+  redactorForEnv,
   runDueTasks,
   type TickReport,
 } from "../../core/index.ts";
@@ -79,12 +80,13 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
         event as unknown as Parameters<typeof http>[0],
         context as unknown as Parameters<typeof http>[1],
       );
-      if (deferred.has(event) && selfInvoke) await handOff(selfInvoke);
+      if (deferred.has(event) && selfInvoke) await handOff(selfInvoke, env);
       return result;
     }
     if (isScheduledEvent(event)) return tick(`eventbridge:${event.time}`);
     if (isTickEvent(event)) return tick(event.occurrence && `tick:${event.occurrence}`);
-    console.error("[eliza-edge] unrecognised Lambda event", JSON.stringify(event)?.slice(0, 500));
+    const shown = redactorForEnv(env)(JSON.stringify(event)?.slice(0, 500) ?? "");
+    console.error("[eliza-edge] unrecognised Lambda event", shown);
     return {
       error: { code: "unrecognised_event", message: "Not an HTTP, schedule or tick event" },
     };
@@ -92,12 +94,11 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
 }
 
 /** A failed hand-off loses nothing: the message stays due and the next scheduled tick runs it. */
-async function handOff(selfInvoke: SelfInvoke): Promise<void> {
+async function handOff(selfInvoke: SelfInvoke, env: LambdaEnv): Promise<void> {
   try {
     await selfInvoke({ [MARKER]: "tick" });
   } catch (error) {
-    console.error(
-      `[eliza-edge] async self-invoke failed; the next tick picks the work up: ${describeError(error)}`,
-    );
+    const why = redactorForEnv(env)(describeError(error));
+    console.error(`[eliza-edge] async self-invoke failed; the next tick picks the work up: ${why}`);
   }
 }

@@ -4,7 +4,7 @@
 // neon-http.ts is imported directly: the adapter's index also exports PGlite, which a
 // function must not carry.
 import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
-import { type AgentRuntime, characterAgentId, type Plugin, setting } from "../../core/index.ts";
+import { type AgentRuntime, characterAgentId, setting } from "../../core/index.ts";
 import {
   createTargetAgent,
   type StorageFactory,

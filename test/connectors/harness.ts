@@ -30,7 +30,7 @@ export interface HarnessOptions {
   /** Delivery timeout for outbound calls; default the connectors' own. */
   timeoutMs?: number;
   maxBodyBytes?: number;
-  /** The runtime's logger; default silent. */
+  /** The agent's logger; default quiet. */
   logger?: Logger;
 }
 

@@ -6,6 +6,11 @@ export function runtimeWith(settings: Record<string, string | undefined>): Agent
   return {
     agentId: stringToUuid("model-test-agent"),
     getSetting: (key: string) => settings[key],
+    // One source for all of them, as if every setting came from the env.
+    getSettingWithSource: (key: string) =>
+      settings[key] ? { value: settings[key], source: "env" } : undefined,
+    getSettingCandidates: (key: string) =>
+      settings[key] ? [{ value: settings[key], source: "env" }] : [],
     logger: silentLogger,
   } as unknown as AgentRuntime;
 }

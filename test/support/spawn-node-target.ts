@@ -57,8 +57,7 @@ export async function spawnNodeTarget(
   const url = await new Promise<string>((resolve, reject) => {
     // A guard, not a measure: a cold PGlite takes 4 s alone and over 30 s on a loaded machine.
     const timer = setTimeout(
-      () => reject(new Error(`target did not start:
-${output}`)),
+      () => reject(new Error(`target did not start:\n${output}`)),
       options.startTimeoutMs ?? 120_000,
     );
     const check = () => {

@@ -1,7 +1,7 @@
 // The REST API: send a message, read a room. Ids from the caller are the caller's own
 // (a user name, a session id); they are mapped to this agent's UUIDs with createUniqueUuid,
 // the same way on write and read, so the caller never needs to know our ids.
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import * as z from "zod";
 import { messageService, replyId } from "../../messages/message-service.ts";
 import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
@@ -56,6 +56,9 @@ export const messageRoutes = new Hono<AppEnv>()
         c.header("Idempotent-Replayed", "true");
         return c.json(previous);
       }
+    }
+    await enforceRateLimit(c, agent, body);
+    if (cacheKey) {
       if (!(await agent.storage.claimOnce(`${cacheKey}:claim`, IDEMPOTENCY_CLAIM_TTL_MS))) {
         throw new ApiError(
           409,
@@ -94,6 +97,34 @@ export const messageRoutes = new Hono<AppEnv>()
     });
   });
 
+/**
+ * 429 with Retry-After when the caller or the room is over its per-minute limit: before the
+ * idempotency claim, the message row and any model call. A replayed result (above) is free.
+ */
+async function enforceRateLimit(
+  c: Context<AppEnv>,
+  agent: AgentRuntime,
+  body: z.infer<typeof sendMessageBody>,
+): Promise<void> {
+  const { userId, roomId } = callerIds(body);
+  const verdict = await agent.messageLimiter.check(
+    { entityId: createUniqueUuid(agent, userId), roomId: createUniqueUuid(agent, roomId) },
+    agent.now(),
+  );
+  if (verdict.allowed) return;
+  c.header("Retry-After", String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
+  throw new ApiError(
+    429,
+    "rate_limited",
+    `More than ${verdict.limit} messages a minute for this ${verdict.scope}; retry later`,
+  );
+}
+
+function callerIds(body: z.infer<typeof sendMessageBody>) {
+  const userId = body.userId ?? "api-user";
+  return { userId, roomId: body.roomId ?? `dm:${userId}` };
+}
+
 export interface SendMessageResult {
   runId: string;
   messageId: string;
@@ -111,8 +142,7 @@ async function sendMessage(
   body: z.infer<typeof sendMessageBody>,
   idempotencyKey?: string,
 ): Promise<SendMessageResult> {
-  const userId = body.userId ?? "api-user";
-  const roomId = body.roomId ?? `dm:${userId}`;
+  const { userId, roomId } = callerIds(body);
   const entityId = createUniqueUuid(agent, userId);
   const roomUuid = createUniqueUuid(agent, roomId);
   const userName = body.userName ?? userId;

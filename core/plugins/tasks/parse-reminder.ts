@@ -43,8 +43,6 @@ const WORD_NUMBERS: Record<string, number> = {
 
 export const MIN_DELAY_MS = 1000;
 export const MAX_DELAY_MS = 365 * 86_400_000;
-/** Shortest repeat a chat may ask for; anything faster is spam, not a reminder. */
-export const MIN_INTERVAL_MS = 60_000;
 const MAX_WHAT_CHARS = 500;
 /**
  * Longest message read as a reminder request; longer text is never one. Checked before any
@@ -138,7 +136,9 @@ function once(amount?: string, unit?: string, what?: string): ReminderIntent | n
 
 function every(amount?: string, unit?: string, what?: string): ReminderIntent | null {
   const intervalMs = duration(amount, unit);
-  if (intervalMs === null || intervalMs < MIN_INTERVAL_MS || intervalMs > MAX_DELAY_MS) return null;
+  // Parsed down to a second so that a too-fast repeat is refused by name (reminder-limits.ts),
+  // not ignored.
+  if (intervalMs === null || intervalMs < MIN_DELAY_MS || intervalMs > MAX_DELAY_MS) return null;
   return { kind: "every", intervalMs, what: clean(what ?? "") || "check in" };
 }
 

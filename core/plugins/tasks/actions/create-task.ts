@@ -1,6 +1,7 @@
 import type { Action } from "../../../plugin.ts";
 import { scheduleTask } from "../../../tasks/task-service.ts";
 import { describeDuration, parseReminder } from "../parse-reminder.ts";
+import { intervalRefusal, quotaRefusal } from "../reminder-limits.ts";
 import { REMINDER_TASK } from "../reminder-worker.ts";
 import { replyTargetOf } from "../target.ts";
 
@@ -15,6 +16,12 @@ export const createTaskAction: Action = {
   async handler(runtime, message, _state, _options, callback) {
     const intent = parseReminder(message.content.text ?? "");
     if (intent?.kind !== "every") return { success: false, error: "no repeat interval found" };
+    const refusal =
+      intervalRefusal(runtime, intent.intervalMs) ?? (await quotaRefusal(runtime, message));
+    if (refusal) {
+      await callback({ text: refusal, actions: ["CREATE_TASK"] });
+      return { success: false, error: "reminder limit reached" };
+    }
     const taskId = await scheduleTask(runtime, {
       name: REMINDER_TASK,
       description: intent.what,

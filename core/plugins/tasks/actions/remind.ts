@@ -1,6 +1,7 @@
 import type { Action } from "../../../plugin.ts";
 import { scheduleTask } from "../../../tasks/task-service.ts";
 import { describeDuration, parseReminder } from "../parse-reminder.ts";
+import { quotaRefusal } from "../reminder-limits.ts";
 import { REMINDER_TASK } from "../reminder-worker.ts";
 import { replyTargetOf } from "../target.ts";
 
@@ -14,6 +15,11 @@ export const remindAction: Action = {
   async handler(runtime, message, _state, _options, callback) {
     const intent = parseReminder(message.content.text ?? "");
     if (intent?.kind !== "once") return { success: false, error: "no reminder time found" };
+    const refusal = await quotaRefusal(runtime, message);
+    if (refusal) {
+      await callback({ text: refusal, actions: ["REMIND"] });
+      return { success: false, error: "reminder limit reached" };
+    }
     const taskId = await scheduleTask(runtime, {
       name: REMINDER_TASK,
       description: intent.what,

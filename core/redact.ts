@@ -1,0 +1,65 @@
+// Secrets never reach a log line: every value of a secret-named setting (TOKEN, KEY, SECRET,
+// PASSWORD in its name) and every character secret is replaced with [redacted], and so is a
+// Telegram Bot API path (`/bot<id>:<token>/`) whatever token it holds.
+
+export const REDACTED = "[redacted]";
+const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD/i;
+const BOT_PATH = /\/bot\d+:[^/\s"'?#]+/g;
+/** Shorter values ("1", "true") would blank ordinary words out of every line. */
+const MIN_SECRET_CHARS = 6;
+
+export type Redactor = (text: string) => string;
+
+/**
+ * The secret values in settings records: secret-named keys of each record, and every value of
+ * the records given as `allSecret` (character.secrets).
+ */
+export function secretValues(
+  named: (Record<string, unknown> | undefined)[],
+  allSecret: (Record<string, unknown> | undefined)[] = [],
+): string[] {
+  const values = new Set<string>();
+  const add = (value: unknown) => {
+    if (typeof value !== "string" && typeof value !== "number") return;
+    const text = String(value).trim();
+    if (text.length >= MIN_SECRET_CHARS) values.add(text);
+  };
+  for (const record of named) {
+    for (const [key, value] of Object.entries(record ?? {})) if (SECRET_NAME.test(key)) add(value);
+  }
+  for (const record of allSecret) for (const value of Object.values(record ?? {})) add(value);
+  return [...values];
+}
+
+export function createRedactor(secrets: string[]): Redactor {
+  // Longest first, so a secret that contains another is replaced whole.
+  const sorted = [...new Set(secrets)].sort((a, b) => b.length - a.length);
+  return (text) => {
+    let out = text.replace(BOT_PATH, `/bot${REDACTED}`);
+    for (const secret of sorted) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
+    return out;
+  };
+}
+
+/** The env's secrets, for log lines written where no runtime is at hand. */
+export function redactorForEnv(env: Record<string, unknown>): Redactor {
+  return createRedactor(secretValues([env]));
+}
+
+/** Strings anywhere inside `value` redacted; other values as they are. */
+export function redactValue(value: unknown, redact: Redactor, depth = 0): unknown {
+  if (typeof value === "string") return redact(value);
+  if (value instanceof Error) return redact(errorText(value));
+  if (depth > 5 || value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, redact, depth + 1));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k, redactValue(v, redact, depth + 1)]),
+  );
+}
+
+/** An error as one line (with its cause), for logs that must pass through a redactor. */
+export function errorText(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = error.cause instanceof Error ? ` (cause: ${error.cause.message})` : "";
+  return `${error.stack ?? `${error.name}: ${error.message}`}${cause}`;
+}
