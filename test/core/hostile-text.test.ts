@@ -199,7 +199,9 @@ describe("Telegram mentions", () => {
       return out;
     };
     try {
-      const runtime = { agentId: "00000000-0000-0000-0000-000000000001" } as unknown as AgentRuntime;
+      const runtime = {
+        agentId: "00000000-0000-0000-0000-000000000001",
+      } as unknown as AgentRuntime;
       const parsed = parseUpdate(runtime, update as TelegramUpdate, {
         key: "k",
         username: "eliza_test_bot",
