@@ -11,11 +11,12 @@ const STEP_BUDGET = 5_000_000;
 describe("regexes on user text and model output", () => {
   for (const { where, patterns, cap } of USER_TEXT_REGEXES) {
     for (const pattern of patterns) {
-      it(`${where}: /${pattern.source.slice(0, 60)}/${pattern.flags}`, { timeout: 60_000 }, () => {
+      it(`${where}: /${pattern.source.slice(0, 60)}/${pattern.flags}`, { timeout: 180_000 }, () => {
         const result = checkSync(pattern.source, pattern.flags, {
-          // Deterministic fuzzing, bounded so a slow machine gives the same verdict.
+          // Deterministic: a fixed seed, and no wall-clock timeout (recheck's iteration limits
+          // bound the work), so a loaded machine gets the same verdict, only later.
           randomSeed: 42,
-          timeout: 30_000,
+          timeout: null,
         });
         if (result.status === "safe") return;
         if (result.status === "unknown")
