@@ -1,4 +1,4 @@
-// `npm run bench:hostile`: the slowest call of each parser of user text and model output on
+// `npm run bench:parsers`: the slowest call of each parser of user text and model output on
 // pathological inputs (long runs of one character or tag) at growing sizes. With linear
 // parsers the time grows with the size, not with its square; a row that jumps ~4x per
 // doubling would be a ReDoS. The tests assert budgets in bytes and steps; this shows time.
