@@ -49,15 +49,14 @@ interface PoolEvents extends EventSource {
 export function guardPool<P>(pool: P, kind: string, log?: (line: string) => void): P {
   const write = log ?? ((line: string) => console.warn(line));
   const events = pool as unknown as PoolEvents;
-  // An idle client the server dropped: pg-pool removes it and re-emits here.
-  events.on("error", (error) => write(`[storage] ${kind}: idle connection lost: ${error.message}`));
-  // A client checked out (a transaction) has no pool listener while it is out; its query
-  // fails with the same error, so this only keeps the event from being unhandled.
+  // Every client, idle or checked out (a transaction), gets one listener that logs the loss
+  // once; the query in flight, if any, fails with the same error and becomes UNAVAILABLE.
   events.on("connect", (client) => {
-    client.on("error", (error) =>
-      write(`[storage] ${kind}: connection lost in use: ${error.message}`),
-    );
+    client.on("error", (error) => write(`[storage] ${kind}: connection lost: ${error.message}`));
   });
+  // pg-pool re-emits an idle client's error here after discarding the client; without a
+  // listener that re-emit would crash the process. Already logged above.
+  events.on("error", () => {});
   return pool;
 }
 
