@@ -120,7 +120,8 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     connectors: enabled.connectors,
     waitUntil: (_c, work) => {
       background.add(work);
-      void work.finally(() => background.delete(work));
+      const done = () => void background.delete(work);
+      work.then(done, done);
     },
   });
   // The local web chat at GET /; it calls /api like any client, so API_TOKEN still applies.
