@@ -157,10 +157,15 @@ function waitForReady(
   });
 }
 
-/** The sidecar's own words: its last stderr lines, where it says what is wrong. */
+/**
+ * The sidecar's own words: its last stderr lines, where it says what is wrong. The last line
+ * also goes on the first, since startup errors are logged as one line.
+ */
 function said(stderr: string): string {
   const text = stderr.trim();
-  return text ? `:\n${text}` : " (it printed nothing)";
+  if (!text) return " (it printed nothing)";
+  const last = text.slice(text.lastIndexOf("\n") + 1).trim();
+  return last === text ? `: ${text}` : `: ${last}\n${text}`;
 }
 
 function forwardLines(child: ChildProcess, log: (line: string) => void): void {
