@@ -17,15 +17,25 @@ export function runCli(
   env: Record<string, string> = {},
   stdin = "",
 ): Promise<CliRun> {
+  // The bin itself, through its shebang, as npx runs it; this test's node comes first on PATH.
+  return collect(bin, args, { LOG_LEVEL: "warn", ...env }, stdin);
+}
+
+/** A repository script run as its npm script runs it (`npm start`: targets/node/main.ts). */
+export function runScript(script: string, env: Record<string, string> = {}): Promise<CliRun> {
+  return collect(process.execPath, ["--import", "tsx", script], env, "");
+}
+
+function collect(
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  stdin: string,
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    // The bin itself, through its shebang, as npx runs it; this test's node comes first on PATH.
-    const child = spawn(bin, args, {
+    const child = spawn(command, args, {
       cwd: root,
-      env: {
-        PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}`,
-        LOG_LEVEL: "warn",
-        ...env,
-      },
+      env: { PATH: `${dirname(process.execPath)}${delimiter}${process.env.PATH ?? ""}`, ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
     let stdout = "";

@@ -1,35 +1,18 @@
 // Configuration the README promises, enforced where a user meets it: spawned `eliza-edge` and
 // `npm start` processes that refuse bad settings with one line and the documented exit code
 // (0 ok, 1 the command failed, 2 usage), instead of hanging or printing node's own errors.
-import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { startFakeTelegram } from "../fakes/telegram-server.ts";
-import { type CliRun, root, runCli } from "../support/run-cli.ts";
+import { runCli, runScript } from "../support/run-cli.ts";
 
 const oneLine = (text: string) => expect(text.trim().split("\n")).toHaveLength(1);
 
 /** `npm start` (targets/node/main.ts) until it exits; these settings must stop it at once. */
-function npmStart(env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "targets/node/main.ts"], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", PORT: "0", TASK_INTERVAL_MS: "0", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const npmStart = (env: Record<string, string>) =>
+  runScript("targets/node/main.ts", { PORT: "0", TASK_INTERVAL_MS: "0", ...env });
 
 describe("settings the README promises", () => {
   it("npm start refuses a CRON_SECRET under 16 characters with one line", async () => {

@@ -3,12 +3,11 @@
 // server holds PGLITE_DIR, `tick`, `migrate` and `knowledge:ingest` refuse with one line naming
 // it (pid and URL) and exit 1, and `chat` talks through it; a kill -9 leaves a lock that does
 // not block the next start; a clean stop removes it.
-import { spawn } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { LOCK_FILE } from "../../targets/node/data-dir-lock.ts";
-import { type CliRun, root, runCli } from "../support/run-cli.ts";
+import { runCli, runScript } from "../support/run-cli.ts";
 import { type RunningTarget, spawnNodeTarget, tempDataDir } from "../support/spawn-node-target.ts";
 
 let target: RunningTarget | undefined;
@@ -17,24 +16,8 @@ afterEach(async () => {
   target = undefined;
 });
 
-function knowledgeIngest(env: Record<string, string>): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", "targets/node/knowledge-cli.ts"], {
-      cwd: root,
-      env: { PATH: process.env.PATH ?? "", ...env },
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (d) => {
-      stdout += d;
-    });
-    child.stderr.on("data", (d) => {
-      stderr += d;
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => resolve({ code, stdout, stderr }));
-  });
-}
+const knowledgeIngest = (env: Record<string, string>) =>
+  runScript("targets/node/knowledge-cli.ts", env);
 
 describe("one process per PGLITE_DIR", () => {
   it("tick, migrate and knowledge:ingest refuse while npm start holds it; chat goes through it", async () => {
