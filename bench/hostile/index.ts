@@ -91,8 +91,9 @@ const update = (id: number) =>
     message: {
       message_id: id,
       date: 1_900_000_000,
-      chat: { id: 4242, type: "private" },
-      from: { id: 4242, first_name: "Pat" },
+      // One person per update: the per-user rate limit is not what this part measures.
+      chat: { id: 10_000 + id, type: "private" },
+      from: { id: 10_000 + id, first_name: "Pat" },
       text: `I feel tired today, number ${id}`,
     },
   });
@@ -129,7 +130,10 @@ const replies = () => {
   const byUpdate = new Map<number, number>();
   for (const sent of telegram.sent()) {
     const id = sent.reply_parameters?.message_id;
-    if (typeof id === "number") byUpdate.set(id, (byUpdate.get(id) ?? 0) + 1);
+    // Each valid update has its own chat; the hostile phase's replies go to other chats.
+    if (typeof id === "number" && sent.chat_id === 10_000 + id) {
+      byUpdate.set(id, (byUpdate.get(id) ?? 0) + 1);
+    }
   }
   return byUpdate;
 };
@@ -158,6 +162,19 @@ console.log(`| lost (accepted, never answered) | ${lost} |`);
 console.log(
   `| duplicated (answered more than once) | ${duplicated} (${extraCopies} extra copies) |`,
 );
+for (const [id, n] of byUpdate) {
+  if (n < 2) continue;
+  const texts = telegram
+    .sent()
+    .filter((sent) => sent.reply_parameters?.message_id === id && sent.chat_id === 10_000 + id)
+    .map((sent) => sent.text.slice(0, 60));
+  console.log(`update ${id} answered ${n} times: ${JSON.stringify(texts)}`);
+}
+const lostIds = [...accepted].filter((id) => !byUpdate.has(id));
+if (lostIds.length)
+  console.log(
+    `lost updates: ${lostIds.join(", ")} (valid ids 1-${VALID_UPDATES}; later ones are crash bursts)`,
+  );
 if (serverErrors.length) console.log(`\n5xx / no answer:\n  ${serverErrors.join("\n  ")}`);
 
 await target.stop();
