@@ -294,7 +294,8 @@ describe("embedding sidecar: bad model or settings", () => {
     const path = join(dir, "garbage.gguf");
     await writeFile(path, Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 256)));
     await expect(start(path)).rejects.toThrow(
-      /exited with code 1 before it was ready:\n.*is not a GGUF file/,
+      // The reason is on the first line: startup errors are logged as one line.
+      /exited with code 1 before it was ready: .*is not a GGUF file/,
     );
   });
 
