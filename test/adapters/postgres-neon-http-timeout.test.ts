@@ -2,12 +2,13 @@
 // answers. Each query is aborted after DATABASE_QUERY_TIMEOUT_MS and fails as UNAVAILABLE
 // (503); the next query, once the endpoint answers again, works with the same storage, so the
 // deadline is per request, not one signal that stays aborted.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   createNeonHttpStorage,
   neonHttpDriver,
   perRequestTimeout,
 } from "../../adapters/postgres/neon-http.ts";
+import { DEFAULT_QUERY_TIMEOUT_MS } from "../../adapters/postgres/pool-guard.ts";
 import characterJson from "../../character.json" with { type: "json" };
 import { characterAgentId, parseCharacter, StorageError } from "../../core/index.ts";
 import { createVercelHandler, neonStorageFromEnv } from "../../targets/vercel/index.ts";
@@ -134,6 +135,22 @@ describe("Vercel target: DATABASE_QUERY_TIMEOUT_MS", () => {
     expect(await response.json()).toMatchObject({ error: { code: "storage_unavailable" } });
     expect((await send()).status).toBe(200);
     await Promise.allSettled(background);
+  });
+
+  it("defaults to the Node target's DATABASE_QUERY_TIMEOUT_MS default (10000 ms) per request", async () => {
+    const deadlines = vi.spyOn(AbortSignal, "timeout");
+    try {
+      const storage = await neonStorageFromEnv({ DATABASE_URL: server.url }, character);
+      await storage.ping();
+      await storage.ping();
+      expect(DEFAULT_QUERY_TIMEOUT_MS).toBe(10_000);
+      expect(deadlines.mock.calls).toEqual([
+        [DEFAULT_QUERY_TIMEOUT_MS],
+        [DEFAULT_QUERY_TIMEOUT_MS],
+      ]);
+    } finally {
+      deadlines.mockRestore();
+    }
   });
 
   it("refuses a DATABASE_QUERY_TIMEOUT_MS that is not a positive whole number", () => {
