@@ -1,10 +1,14 @@
 // Secrets never reach a log line: every value of a secret-named setting (TOKEN, KEY, SECRET,
 // PASSWORD in its name) and every character secret is replaced with [redacted], and so is a
-// Telegram Bot API path (`/bot<id>:<token>/`) whatever token it holds.
+// Telegram Bot API path (`/bot<id>:<token>/`) whatever token it holds, the password of any
+// URL in the line (`postgres://user:[redacted]@host`), and the password of any URL-valued
+// setting (DATABASE_URL) wherever it appears on its own.
 
 export const REDACTED = "[redacted]";
 const SECRET_NAME = /TOKEN|KEY|SECRET|PASSWORD/i;
 const BOT_PATH = /\/bot\d+:[^/\s"'?#]+/g;
+/** scheme://user:password@ — the password is whatever lies between the first ':' and '@'. */
+const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:@/?#"']*):[^\s@/?#"']*@/gi;
 /** Shorter values ("1", "true") would blank ordinary words out of every line. */
 const MIN_SECRET_CHARS = 6;
 
@@ -25,7 +29,10 @@ export function secretValues(
     if (text.length >= MIN_SECRET_CHARS) values.add(text);
   };
   for (const record of named) {
-    for (const [key, value] of Object.entries(record ?? {})) if (SECRET_NAME.test(key)) add(value);
+    for (const [key, value] of Object.entries(record ?? {})) {
+      if (SECRET_NAME.test(key)) add(value);
+      else for (const password of urlPasswords(value)) add(password);
+    }
   }
   for (const record of allSecret) for (const value of Object.values(record ?? {})) add(value);
   return [...values];
@@ -35,10 +42,27 @@ export function createRedactor(secrets: string[]): Redactor {
   // Longest first, so a secret that contains another is replaced whole.
   const sorted = [...new Set(secrets)].sort((a, b) => b.length - a.length);
   return (text) => {
-    let out = text.replace(BOT_PATH, `/bot${REDACTED}`);
+    let out = text.replace(BOT_PATH, `/bot${REDACTED}`).replace(URL_PASSWORD, `$1:${REDACTED}@`);
     for (const secret of sorted) if (out.includes(secret)) out = out.split(secret).join(REDACTED);
     return out;
   };
+}
+
+/** A URL-valued setting's password, as written and percent-decoded; none for other values. */
+function urlPasswords(value: unknown): string[] {
+  if (typeof value !== "string" || !value.includes("://")) return [];
+  let password: string;
+  try {
+    password = new URL(value.trim()).password;
+  } catch {
+    return [];
+  }
+  if (!password) return [];
+  try {
+    return [password, decodeURIComponent(password)];
+  } catch {
+    return [password];
+  }
 }
 
 /** The env's secrets, for log lines written where no runtime is at hand. */

@@ -30,9 +30,15 @@ function findCode(error: unknown): string | undefined {
   for (let e = error, depth = 0; e && depth < 5; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === "string") return code;
-    e = (e as { cause?: unknown }).cause;
+    e = underlying(e);
   }
   return undefined;
+}
+
+/** What an error wraps: `cause`, or `sourceError` where Neon's HTTP driver keeps fetch's. */
+function underlying(error: unknown): unknown {
+  const e = error as { cause?: unknown; sourceError?: unknown };
+  return e.cause ?? e.sourceError;
 }
 
 /** The driver's own message (the constraint, the value), not drizzle's "Failed query: ...". */

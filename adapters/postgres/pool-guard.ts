@@ -26,8 +26,8 @@ export interface PoolTimeouts {
 
 /** The pg / Neon Pool settings for these timeouts. */
 export function poolTimeoutConfig(timeouts: PoolTimeouts) {
-  const connect = positive(timeouts.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, "connect");
-  const query = positive(timeouts.queryTimeoutMs, DEFAULT_QUERY_TIMEOUT_MS, "query");
+  const connect = positiveTimeout(timeouts.connectTimeoutMs, DEFAULT_CONNECT_TIMEOUT_MS, "connect");
+  const query = positiveTimeout(timeouts.queryTimeoutMs, DEFAULT_QUERY_TIMEOUT_MS, "query");
   return {
     connectionTimeoutMillis: connect,
     statement_timeout: query,
@@ -60,7 +60,8 @@ export function guardPool<P>(pool: P, kind: string, log?: (line: string) => void
   return pool;
 }
 
-function positive(value: number | undefined, fallback: number, name: string): number {
+/** A timeout option: the fallback when unset, else a positive whole number of ms. */
+export function positiveTimeout(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value <= 0) {
     throw new RangeError(`${name} timeout must be a positive whole number of ms, got ${value}`);

@@ -1,6 +1,7 @@
 // `npm run knowledge:ingest`: embed the character's knowledge into the configured storage.
-import { characterAgentId, createAgent, describeError } from "../../core/index.ts";
+import { characterAgentId, createAgent } from "../../core/index.ts";
 import { loadCharacter } from "./config.ts";
+import { failureLine } from "./failure-line.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
 import { storageFromEnv } from "./storage.ts";
 
@@ -16,6 +17,6 @@ try {
   console.log(report ? JSON.stringify(report) : "nothing to ingest");
   await storage.close();
 } catch (error) {
-  console.error(`knowledge:ingest failed: ${describeError(error)}`);
+  console.error(failureLine("knowledge:ingest failed", error, process.env));
   process.exit(1);
 }

@@ -1,5 +1,5 @@
 // `npm start`: serve the agent on localhost until Ctrl-C.
-import { describeError } from "../../core/describe-error.ts";
+import { failureLine } from "./failure-line.ts";
 import { startNodeServer } from "./server.ts";
 
 try {
@@ -17,6 +17,6 @@ try {
   process.once("SIGINT", () => void shutdown("SIGINT"));
   process.once("SIGTERM", () => void shutdown("SIGTERM"));
 } catch (error) {
-  console.error(`eliza-edge could not start: ${describeError(error)}`);
+  console.error(failureLine("eliza-edge could not start", error, process.env));
   process.exit(1);
 }

@@ -40,8 +40,7 @@ export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Pr
     storage = createNodePostgresStorage({
       connectionString: env.DATABASE_URL,
       agentId,
-      connectTimeoutMs: timeoutSetting(env, "DATABASE_CONNECT_TIMEOUT_MS"),
-      queryTimeoutMs: timeoutSetting(env, "DATABASE_QUERY_TIMEOUT_MS"),
+      ...databaseTimeouts(env),
     });
   } else if (env.ALLOW_NO_DATABASE === "true") {
     storage = createMemoryStorage({ agentId });
@@ -134,6 +133,17 @@ export function checkDatabaseUrl(url: string): void {
       "DATABASE_URL is not a postgres:// URL (expected postgres://user:password@host:5432/database)",
     );
   }
+}
+
+/** DATABASE_CONNECT_TIMEOUT_MS and DATABASE_QUERY_TIMEOUT_MS; unset ones are the defaults. */
+export function databaseTimeouts(env: NodeEnv): {
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+} {
+  return {
+    connectTimeoutMs: timeoutSetting(env, "DATABASE_CONNECT_TIMEOUT_MS"),
+    queryTimeoutMs: timeoutSetting(env, "DATABASE_QUERY_TIMEOUT_MS"),
+  };
 }
 
 /** A positive whole number of ms, or undefined for the adapter's default. */

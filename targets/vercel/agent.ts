@@ -7,6 +7,7 @@ import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
 import { type AgentRuntime, characterAgentId, setting } from "../../core/index.ts";
 import {
   createTargetAgent,
+  positiveIntSetting,
   type StorageFactory,
   type TargetAgentOptions,
   type TargetEnv,
@@ -23,6 +24,9 @@ export const neonStorageFromEnv: StorageFactory = (env, character) => {
     connectionString,
     agentId: characterAgentId(character),
     migrate: false,
+    // The same setting and default as the Node target's pooled Postgres: a hung database
+    // fails the request with 503 instead of holding the function until Vercel kills it.
+    queryTimeoutMs: positiveIntSetting(env, "DATABASE_QUERY_TIMEOUT_MS"),
   });
 };
 

@@ -3,7 +3,13 @@
 // character secret, and any Telegram Bot API path whatever token it holds.
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import { AgentRuntime, createRedactor, parseCharacter, secretValues } from "../../core/index.ts";
+import {
+  AgentRuntime,
+  createRedactor,
+  parseCharacter,
+  redactorForEnv,
+  secretValues,
+} from "../../core/index.ts";
 
 function runtimeLogging(lines: string[]) {
   const log = (message: string, data?: Record<string, unknown>) => {
@@ -52,5 +58,40 @@ describe("log redaction", () => {
   it("leaves short values alone so ordinary words survive", () => {
     const redact = createRedactor(secretValues([{ MAX_TOKENS: "4096", B_KEY: "a-long-secret" }]));
     expect(redact("4096 a-long-secret")).toBe("4096 [redacted]");
+  });
+
+  it("redacts the password of DATABASE_URL and of any URL in a line, keeping the rest", () => {
+    const lines: string[] = [];
+    const log = (message: string, data?: Record<string, unknown>) => {
+      lines.push(data ? `${message} ${JSON.stringify(data)}` : message);
+    };
+    const runtime = new AgentRuntime({
+      character: parseCharacter({ name: "Eliza" }),
+      storage: createMemoryStorage(),
+      env: { DATABASE_URL: "postgres://alice:s3cret%2Fpass@db.example:5432/app" },
+      logger: { debug: log, info: log, warn: log, error: log },
+    });
+    runtime.logger.error("storage failed at postgres://alice:s3cret%2Fpass@db.example:5432/app", {
+      error: new Error("password s3cret/pass was rejected for alice"),
+      other: "fetch https://bob:pw@proxy.example/x and postgresql://carol:x1@h/db",
+    });
+    const line = lines.join("\n");
+    expect(line).not.toMatch(/s3cret|:pw@|:x1@/);
+    expect(line).toContain("postgres://alice:[redacted]@db.example:5432/app");
+    expect(line).toContain("password [redacted] was rejected for alice");
+    expect(line).toContain("https://bob:[redacted]@proxy.example/x");
+    expect(line).toContain("postgresql://carol:[redacted]@h/db");
+  });
+
+  it("leaves URLs without a password, e-mail addresses and host:port alone", () => {
+    const redact = createRedactor([]);
+    const text =
+      "see https://example.com:8443/a?b=c, mail ada@example.com, postgres://alice@db/app, 127.0.0.1:5432";
+    expect(redact(text)).toBe(text);
+  });
+
+  it("redactorForEnv (HTTP error log, CLI failure lines) knows the DATABASE_URL password", () => {
+    const redact = redactorForEnv({ DATABASE_URL: "postgres://u:hunter2-pass@127.0.0.1:1/db" });
+    expect(redact("auth failed: hunter2-pass")).toBe("auth failed: [redacted]");
   });
 });

@@ -14,6 +14,13 @@ export interface NeonHttpShim {
   port: number;
   /** How many POST /sql requests arrived (one per query or per transaction). */
   requests(): number;
+  /**
+   * While true, requests are accepted and never answered: a hung database. Turning it off
+   * answers only requests that arrive afterwards.
+   */
+  hang(on: boolean): void;
+  /** Resolves when the client has given up on (closed) the `count`th request held by hang(). */
+  abandoned(count: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -25,6 +32,17 @@ export async function startNeonHttpShim(
 ): Promise<NeonHttpShim> {
   const pools = new Map<string, pg.Pool>();
   let requests = 0;
+  let hanging = false;
+  const held = new Set<ServerResponse>();
+  let closedHeld = 0;
+  const closeWaiters: { count: number; resolve: () => void }[] = [];
+  const noteClosed = () => {
+    closedHeld++;
+    for (const waiter of closeWaiters.splice(0)) {
+      if (closedHeld >= waiter.count) waiter.resolve();
+      else closeWaiters.push(waiter);
+    }
+  };
   const poolFor = (connectionString: string) => {
     let pool = pools.get(connectionString);
     if (!pool) {
@@ -36,6 +54,14 @@ export async function startNeonHttpShim(
 
   const server = createServer((req, res) => {
     requests++;
+    if (hanging) {
+      held.add(res);
+      res.once("close", () => {
+        held.delete(res);
+        noteClosed();
+      });
+      return;
+    }
     handle(req, res).catch((error: unknown) => sendError(res, error));
   });
 
@@ -72,7 +98,16 @@ export async function startNeonHttpShim(
   return {
     port,
     requests: () => requests,
+    hang(on) {
+      hanging = on;
+    },
+    abandoned: (count) =>
+      new Promise<void>((resolve) => {
+        if (closedHeld >= count) resolve();
+        else closeWaiters.push({ count, resolve });
+      }),
     async stop() {
+      for (const res of held) res.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([...pools.values()].map((pool) => pool.end()));
     },

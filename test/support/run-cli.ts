@@ -1,6 +1,6 @@
 // Runs the `eliza-edge` bin as a user would, in a child process, and collects what it printed.
 import { spawn } from "node:child_process";
-import { delimiter, dirname } from "node:path";
+import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -24,6 +24,16 @@ export function runCli(
 /** A repository script run as its npm script runs it (`npm start`: targets/node/main.ts). */
 export function runScript(script: string, env: Record<string, string> = {}): Promise<CliRun> {
   return collect(process.execPath, ["--import", "tsx", script], env, "");
+}
+
+/** `npm run <script>` in the repository, as a user types it; --silent keeps npm's banner out. */
+export function runNpm(
+  script: string,
+  env: Record<string, string> = {},
+  stdin = "",
+): Promise<CliRun> {
+  const npm = join(dirname(process.execPath), "npm");
+  return collect(npm, ["run", "--silent", script], { LOG_LEVEL: "warn", ...env }, stdin);
 }
 
 function collect(

@@ -29,6 +29,20 @@ describe("settings the README promises", () => {
     oneLine(run.stderr);
   });
 
+  it("a DATABASE_URL password never reaches stderr when the database is refused", async () => {
+    const DATABASE_URL = "postgres://alice:hunter2-secret@127.0.0.1:1/app";
+    const runs = [
+      ["npm start", await npmStart({ DATABASE_URL })],
+      ["migrate", await runCli(["migrate"], { DATABASE_URL })],
+    ] as const;
+    for (const [name, run] of runs) {
+      expect(run.code, name).toBe(1);
+      expect(run.stderr, name).toContain("ECONNREFUSED");
+      expect(`${run.stdout}${run.stderr}`, name).not.toContain("hunter2");
+      oneLine(run.stderr);
+    }
+  });
+
   it("says DATABASE_URL is not a postgres:// URL instead of a DNS error", async () => {
     for (const command of ["tick", "migrate"]) {
       const run = await runCli([command], { DATABASE_URL: "notaurl" });

@@ -2,6 +2,7 @@
 // lives in commands/; this file finds it, parses its options, prints help, and turns errors
 // into exit codes (errors.ts) with one readable line instead of a stack trace.
 import { parseArgs } from "node:util";
+import { redactorForEnv } from "../../../core/index.ts";
 import { version } from "../version.ts";
 import { type Command, commonOptions } from "./command.ts";
 import { commands } from "./commands/index.ts";
@@ -100,9 +101,11 @@ function parse(command: Command, args: string[]) {
 }
 
 function report(error: unknown, command: Command | undefined): number {
+  // A driver's message may carry the connection string; its password never reaches stderr.
+  const redact = redactorForEnv(process.env);
   const prefix = command ? `eliza-edge ${command.name}` : "eliza-edge";
   if (error instanceof UsageError) {
-    console.error(`${prefix}: ${error.message}`);
+    console.error(redact(`${prefix}: ${error.message}`));
     console.error(
       command
         ? `usage: ${command.usage}\nRun "eliza-edge ${command.name} --help" for details.`
@@ -110,10 +113,10 @@ function report(error: unknown, command: Command | undefined): number {
     );
     return EXIT_USAGE;
   }
-  console.error(`${prefix}: ${describe(error)}`);
+  console.error(redact(`${prefix}: ${describe(error)}`));
   // Configuration and I/O problems are expected; a stack only helps when asked for.
   if (!(error instanceof CliError) && process.env.LOG_LEVEL === "debug" && error instanceof Error) {
-    console.error(error.stack);
+    console.error(redact(error.stack ?? ""));
   }
   return EXIT_FAILURE;
 }

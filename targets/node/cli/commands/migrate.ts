@@ -1,4 +1,4 @@
-import { checkDatabaseUrl, lockDataDir, pgliteDir } from "../../storage.ts";
+import { migratePostgresFromEnv } from "../../migrate.ts";
 import { COMMON_HELP, type Command } from "../command.ts";
 import { EXIT_OK } from "../errors.ts";
 import { runScript } from "../settings.ts";
@@ -18,18 +18,15 @@ ${COMMON_HELP}`,
   options: {},
   async run() {
     const env = process.env;
-    const script = env.DYNAMODB_TABLE
-      ? "../../../../adapters/dynamodb/cli/create-table.ts"
-      : "../../../../adapters/postgres/cli/migrate.ts";
-    if (!env.DYNAMODB_TABLE && env.DATABASE_URL) checkDatabaseUrl(env.DATABASE_URL);
-    // PGlite: refused while a server (or anything else) has the directory open.
-    const lock =
-      env.DYNAMODB_TABLE || env.DATABASE_URL ? undefined : lockDataDir(pgliteDir(env), "migrate");
-    try {
-      await runScript(new URL(script, import.meta.url), []);
-    } finally {
-      lock?.release();
+    if (!env.DYNAMODB_TABLE) {
+      // The same path as `npm run db:migrate`: DATABASE_URL checked, PGlite directory locked.
+      console.log(await migratePostgresFromEnv(env));
+      return EXIT_OK;
     }
+    await runScript(
+      new URL("../../../../adapters/dynamodb/cli/create-table.ts", import.meta.url),
+      [],
+    );
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_OK;
   },
 };
