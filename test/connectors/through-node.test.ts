@@ -15,6 +15,7 @@ import { startNodeServer } from "../../targets/node/index.ts";
 import { startFakeDiscord } from "../fakes/discord-server.ts";
 import { startFakeTelegram } from "../fakes/telegram-server.ts";
 import { RFC8032_TEST1 } from "../fixtures/discord/signer.ts";
+import { eventually, GUARDED_TEST_MS } from "../support/eventually.ts";
 import { spawnNodeTarget } from "../support/spawn-node-target.ts";
 import { type ConnectorDriver, connectorEnv } from "./driver.ts";
 import { quiet } from "./harness.ts";
@@ -118,35 +119,38 @@ async function startNodeDriver(): Promise<ConnectorDriver> {
 describeConnectorScenarios("node target (http, pglite)", startNodeDriver);
 
 describe("npm start with TELEGRAM_BOT_TOKEN", () => {
-  it("answers POST /webhooks/telegram and the reply reaches Telegram", async () => {
-    const telegram = await startFakeTelegram({
-      token: `${BOT_ID}:TEST-token`,
-      username: BOT_USERNAME,
-    });
-    const target = await spawnNodeTarget({
-      TELEGRAM_BOT_TOKEN: telegram.token,
-      TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET,
-      TELEGRAM_API_BASE: telegram.origin,
-      TASK_INTERVAL_MS: "0",
-      // The webhook path is what is tested here; PGlite through npm start is node.test.ts's.
-      ALLOW_NO_DATABASE: "true",
-    });
-    try {
-      const update = textUpdate("I feel sad about my exams");
-      const res = await overHttp(target.url, telegramRequest(update));
-      expect(res.status).toBe(200);
-      // The turn runs after the response; its one sendMessage is the signal it is done.
-      for (let i = 0; i < 400 && telegram.sent().length === 0; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 25));
+  // Outlasts the target's 120 s start guard and eventually()'s, so either reports by name.
+  it(
+    "answers POST /webhooks/telegram and the reply reaches Telegram",
+    async () => {
+      const telegram = await startFakeTelegram({
+        token: `${BOT_ID}:TEST-token`,
+        username: BOT_USERNAME,
+      });
+      const target = await spawnNodeTarget({
+        TELEGRAM_BOT_TOKEN: telegram.token,
+        TELEGRAM_WEBHOOK_SECRET: TELEGRAM_SECRET,
+        TELEGRAM_API_BASE: telegram.origin,
+        TASK_INTERVAL_MS: "0",
+        // The webhook path is what is tested here; PGlite through npm start is node.test.ts's.
+        ALLOW_NO_DATABASE: "true",
+      });
+      try {
+        const update = textUpdate("I feel sad about my exams");
+        const res = await overHttp(target.url, telegramRequest(update));
+        expect(res.status).toBe(200);
+        // The turn runs after the response; its one sendMessage is the signal it is done.
+        await eventually("the turn's sendMessage", () => telegram.sent().length > 0);
+        const sent = telegram.sent();
+        expect(sent).toHaveLength(1);
+        expect(sent[0]).toMatchObject({ chat_id: dmChat().id });
+        expect(sent[0]!.text).toMatch(/\S/);
+        expect(await target.stop()).toBe(0);
+      } finally {
+        await target.stop();
+        await telegram.close();
       }
-      const sent = telegram.sent();
-      expect(sent).toHaveLength(1);
-      expect(sent[0]).toMatchObject({ chat_id: dmChat().id });
-      expect(sent[0]!.text).toMatch(/\S/);
-      expect(await target.stop()).toBe(0);
-    } finally {
-      await target.stop();
-      await telegram.close();
-    }
-  }, 60_000);
+    },
+    120_000 + GUARDED_TEST_MS,
+  );
 });

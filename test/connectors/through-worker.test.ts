@@ -11,18 +11,22 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
 import { Miniflare } from "miniflare";
-import { afterAll, beforeAll } from "vitest";
+import { afterAll, beforeAll, vi } from "vitest";
 import { createD1Storage } from "../../adapters/d1/index.ts";
 import type { UUID } from "../../core/index.ts";
 import { startFakeDiscord } from "../fakes/discord-server.ts";
 import { startFakeTelegram } from "../fakes/telegram-server.ts";
 import { RFC8032_TEST1 } from "../fixtures/discord/signer.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
+import { eventually, GUARDED_TEST_MS } from "../support/eventually.ts";
 import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
 import { triggerScheduled } from "../support/miniflare-scheduled.ts";
 import { type ConnectorDriver, connectorEnv } from "./driver.ts";
 import { APPLICATION_ID, BOT_ID, BOT_USERNAME, TELEGRAM_SECRET } from "./requests.ts";
 import { describeConnectorScenarios } from "./scenarios.ts";
+
+// settle() has a guard of its own; the test must outlast it to report it.
+vi.setConfig({ testTimeout: GUARDED_TEST_MS });
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const API_TOKEN = "worker-connectors-token";
@@ -125,33 +129,28 @@ async function startWorkerDriver(): Promise<ConnectorDriver> {
   const { agentId } = (await health.json()) as { agentId: UUID };
   const storage = createD1Storage(db, { agentId });
 
-  /** What background work changes: the fakes' request logs and the task table. */
-  const observe = async () => {
-    const tasks = await storage.getTasks({});
-    const busy = tasks.some(
-      (t) => t.tags.includes("inbox") && !!t.leaseOwner && (t.leaseExpiresAt ?? 0) > Date.now(),
+  /**
+   * Inbox tasks whose turn has not come to rest. The webhook writes the task, leased to the
+   * request's waitUntil work, before it answers; the turn keeps the lease until it releases it:
+   * deleted when done, or unleased with a later dueAt (a failure) or paused. A row with neither
+   * lease nor dueAt is a finished turn about to delete it.
+   */
+  const unsettled = async () =>
+    (await storage.getTasks({})).filter(
+      (t) =>
+        t.tags.includes("inbox") &&
+        (!!t.leaseOwner || (t.dueAt == null && !(t.metadata as { paused?: boolean }).paused)),
     );
-    return {
-      busy,
-      seen: JSON.stringify([telegram.requests.length, discord.requests.length, tasks]),
-    };
-  };
 
   return {
     fetch: dispatch,
-    // workerd gives no signal when a request's waitUntil work ends, so poll: done once no inbox
-    // task is leased to a running turn and nothing has changed for several looks in a row.
+    // workerd gives no signal when a request's waitUntil work ends, but every turn a request
+    // started is an inbox row written before its response, so poll the rows: settled once each
+    // is gone or at rest. A run that dies keeps its lease and fails the guard by name.
     settle: async () => {
-      const deadline = Date.now() + 25_000;
-      let last = "";
-      let quiet = 0;
-      while (quiet < 4) {
-        if (Date.now() > deadline) throw new Error("background work did not settle in 25 s");
-        await new Promise((resolve) => setTimeout(resolve, 50));
-        const { busy, seen } = await observe();
-        quiet = !busy && seen === last ? quiet + 1 : 0;
-        last = seen;
-      }
+      await eventually("every inbox turn to finish", async () => (await unsettled()).length === 0, {
+        detail: async () => `still running: ${JSON.stringify(await unsettled())}`,
+      });
     },
     // A Cron Trigger: workerd's scheduled() returns once the handler's waitUntil work is done.
     tick: async () => {

@@ -1,11 +1,12 @@
 // The connectors in real workerd (Miniflare): bundled as a Worker deploy bundles them.
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type FakeDiscordServer, startFakeDiscord } from "../fakes/discord-server.ts";
 import { type FakeTelegramServer, startFakeTelegram } from "../fakes/telegram-server.ts";
 import { RFC8032_TEST1 } from "../fixtures/discord/signer.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
+import { eventually, GUARDED_TEST_MS } from "../support/eventually.ts";
 import { connectorEnv } from "./driver.ts";
 import {
   APPLICATION_ID,
@@ -17,6 +18,8 @@ import {
   telegramRequest,
   textUpdate,
 } from "./requests.ts";
+
+vi.setConfig({ testTimeout: GUARDED_TEST_MS }); // outlast eventually()
 
 let mf: Miniflare;
 let telegram: FakeTelegramServer;
@@ -55,11 +58,6 @@ const send = async (request: Request) =>
     body: await request.text(),
   })) as unknown as Response;
 
-async function until(check: () => boolean): Promise<void> {
-  // Background work (waitUntil) finishes after the response; poll its visible effect.
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 25));
-}
-
 describe("connectors in workerd", () => {
   it("verifies Discord signatures with workerd's WebCrypto: PONG for a good one, 401 otherwise", async () => {
     const ping = { id: "1", application_id: APPLICATION_ID, token: "t", type: 1 };
@@ -78,7 +76,8 @@ describe("connectors in workerd", () => {
     const interaction = askInteraction("hello from workerd");
     const res = await send(discordRequest(interaction));
     expect(await res.json()).toEqual({ type: 5 });
-    await until(() => discord.messages().length > 0);
+    // The turn runs in waitUntil after the response; the edit reaching Discord is its effect.
+    await eventually("the interaction's @original edit", () => discord.messages().length > 0);
     expect(discord.messages().map((m) => [m.kind, m.where])).toEqual([
       ["original", interaction.token],
     ]);
@@ -87,7 +86,7 @@ describe("connectors in workerd", () => {
   it("answers a Telegram DM from ctx.waitUntil", async () => {
     const res = await send(telegramRequest(textUpdate("hello from workerd")));
     expect(res.status).toBe(200);
-    await until(() => telegram.sent().length > 0);
+    await eventually("a sendMessage to the DM", () => telegram.sent().length > 0);
     expect(telegram.sent()).toHaveLength(1);
   });
 });

@@ -23,6 +23,8 @@ export interface ScriptedResponse {
   body?: unknown;
   /** Wait this long before sending anything, headers included. */
   delayMs?: number;
+  /** Send nothing until this settles: a test holds the answer until it has seen what it waits for. */
+  heldUntil?: Promise<unknown>;
   /** Drop the connection without answering, as a crashing proxy would. */
   dropConnection?: boolean;
 }
@@ -54,7 +56,9 @@ export async function startScriptedServer(
     }
     requests.push(recorded);
     const scripted = queue.shift() ?? route(recorded);
-    if (scripted.delayMs) {
+    if (scripted.heldUntil) {
+      void scripted.heldUntil.finally(() => send(req, res, scripted));
+    } else if (scripted.delayMs) {
       const timer = setTimeout(() => {
         timers.delete(timer);
         send(req, res, scripted);

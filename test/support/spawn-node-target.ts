@@ -23,7 +23,7 @@ export function tempDataDir(): string {
 export interface SpawnOptions {
   /** The entry point, relative to the repository; default the Node target's main.ts. */
   script?: string;
-  /** How long to wait for "listening on"; default 20 s. */
+  /** How long to wait for "listening on"; default 120 s. */
   startTimeoutMs?: number;
 }
 

@@ -4,9 +4,14 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { startFakeTelegram } from "../fakes/telegram-server.ts";
 import { runCli, runScript } from "../support/run-cli.ts";
+
+// Each test waits for a spawned process to exit (the real signal); starting one transpiles the
+// CLI or the target with tsx and may open PGlite, which on a loaded machine can pass the 30 s
+// default by itself. The timeout is only a guard against a hang.
+vi.setConfig({ testTimeout: 180_000 });
 
 const oneLine = (text: string) => expect(text.trim().split("\n")).toHaveLength(1);
 

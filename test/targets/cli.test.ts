@@ -4,7 +4,7 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createPgliteStorage } from "../../adapters/postgres/index.ts";
 import {
   characterAgentId,
@@ -16,6 +16,11 @@ import {
 } from "../../core/index.ts";
 import { root, runCli } from "../support/run-cli.ts";
 import { tempDataDir } from "../support/spawn-node-target.ts";
+
+// Each test waits for a spawned process to exit (the real signal); starting one transpiles the
+// CLI or the target with tsx and may open PGlite, which on a loaded machine can pass the 30 s
+// default by itself. The timeout is only a guard against a hang.
+vi.setConfig({ testTimeout: 180_000 });
 
 const COMMANDS = [
   "start",

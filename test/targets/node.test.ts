@@ -1,10 +1,15 @@
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { startFakeOpenAI } from "../fakes/openai-server.ts";
 import { ensureSidecarInstalled } from "../support/embedding-sidecar.ts";
+import { eventually, GUARDED_TEST_MS } from "../support/eventually.ts";
 import { runCli } from "../support/run-cli.ts";
 import { type RunningTarget, spawnNodeTarget, tempDataDir } from "../support/spawn-node-target.ts";
 import { writeTinyGguf } from "../support/tiny-gguf.ts";
+
+// Each test starts the target (its start guard is 120 s: a cold PGlite on a loaded machine
+// takes over 30 s) and some start it twice; the tests outlast those guards to report them.
+vi.setConfig({ testTimeout: 2 * 120_000 + GUARDED_TEST_MS });
 
 let target: RunningTarget | undefined;
 afterEach(async () => {
@@ -56,18 +61,20 @@ describe("npm start (Node target)", () => {
     target = await spawnNodeTarget({ TASK_INTERVAL_MS: "100" });
     const { body } = await ask(target.url, "remind me in 1 second to drink water");
     expect(body.replies[0].text).toContain("1 second");
-    let texts: string[] = [];
-    for (let i = 0; i < 100 && !texts.includes("Reminder: drink water"); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      const history = await (await fetch(`${target.url}/api/rooms/dm:api-user/messages`)).json();
-      texts = history.messages.map((m: { text: string }) => m.text);
-    }
+    // The task loop stores the reminder in the room once it is due; that row is the signal.
+    const room = async (): Promise<string[]> => {
+      const history = await (await fetch(`${target!.url}/api/rooms/dm:api-user/messages`)).json();
+      return history.messages.map((m: { text: string }) => m.text);
+    };
+    await eventually("the reminder in the room", async () =>
+      (await room()).includes("Reminder: drink water"),
+    );
+    const texts = await room();
     expect(texts.at(-1)).toBe("Reminder: drink water");
+    expect(texts.filter((t) => t === "Reminder: drink water")).toHaveLength(1);
   });
 
-  it("starts the GGUF embedding sidecar for LOCAL_EMBEDDING_MODEL_PATH and ingests knowledge", {
-    timeout: 120_000,
-  }, async () => {
+  it("starts the GGUF embedding sidecar for LOCAL_EMBEDDING_MODEL_PATH and ingests knowledge", async () => {
     await ensureSidecarInstalled();
     const model = await writeTinyGguf({ path: join(tempDataDir(), "tiny.gguf"), width: 32 });
     target = await spawnNodeTarget({

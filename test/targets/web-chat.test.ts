@@ -1,7 +1,7 @@
 // The web chat at / on the Node target, in real headless Chromium: send, see the reply, reload
 // and find the history, use it at phone width, watch a reminder arrive, see the typing indicator.
 import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   chatCompletion,
   embeddingList,
@@ -10,7 +10,13 @@ import {
   startScriptedServer,
 } from "../fakes/openai-server.ts";
 import { launchChromium } from "../support/chromium.ts";
+import { GUARD_MS, GUARDED_TEST_MS } from "../support/eventually.ts";
 import { type RunningTarget, spawnNodeTarget } from "../support/spawn-node-target.ts";
+
+// Each test starts npm start (a 120 s start guard) and then waits on the page; on a loaded
+// machine a reply can take seconds, so every wait below is a GUARD_MS guard, not a window.
+vi.setConfig({ testTimeout: 120_000 + GUARDED_TEST_MS });
+const poll = { timeout: GUARD_MS };
 
 let browser: Browser;
 let target: RunningTarget | undefined;
@@ -32,6 +38,7 @@ afterEach(async () => {
 
 async function open(url: string, viewport = { width: 1024, height: 768 }): Promise<Page> {
   const context = await browser.newContext({ viewport });
+  context.setDefaultTimeout(GUARD_MS); // every locator wait; Playwright's default is 30 s
   page = await context.newPage();
   await page.goto(url);
   return page;
@@ -48,7 +55,7 @@ describe("web chat at / (Node target)", () => {
   it("sends a message, shows the reply, and keeps the history across a reload", async () => {
     target = await spawnNodeTarget({ TASK_INTERVAL_MS: "0" });
     const p = await open(target.url);
-    await expect.poll(() => p.textContent("#agent-name")).toBe("Eliza");
+    await expect.poll(() => p.textContent("#agent-name"), poll).toBe("Eliza");
 
     await send(p, "I feel sad about my job");
     await p.locator(".msg.agent").first().waitFor();
@@ -76,7 +83,7 @@ describe("web chat at / (Node target)", () => {
     target = await spawnNodeTarget({ TASK_INTERVAL_MS: "200", ALLOW_NO_DATABASE: "true" });
     const p = await open(target.url, { width: 390, height: 844 });
     for (let i = 0; i < 12; i++) await send(p, `message ${i} to fill the screen`);
-    await expect.poll(async () => (await agentTexts(p)).length, { timeout: 15_000 }).toBe(12);
+    await expect.poll(async () => (await agentTexts(p)).length, poll).toBe(12);
 
     const box = await p.locator("#text").boundingBox();
     expect(box).not.toBeNull();
@@ -89,16 +96,21 @@ describe("web chat at / (Node target)", () => {
 
     await send(p, "remind me in 2 seconds to stretch");
     await expect
-      .poll(async () => (await agentTexts(p)).some((t) => t.includes("2 seconds")))
+      .poll(async () => (await agentTexts(p)).some((t) => t.includes("2 seconds")), poll)
       .toBe(true);
     // The reminder is stored in the room by the server's task loop; the page polls for it.
     const reminder = p.locator(".msg.agent.reminder", { hasText: "Reminder: stretch" });
-    await reminder.waitFor({ timeout: 15_000 });
+    await reminder.waitFor();
     expect(await reminder.count()).toBe(1);
   });
 
   it("shows a typing indicator while the agent works", async () => {
-    const model = await startScriptedServer(slowOpenAI);
+    // The model answers only once the test has seen the indicator: no 1.5 s window to race.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const model = await startScriptedServer(heldOpenAI(answered));
     try {
       target = await spawnNodeTarget({
         OPENAI_BASE_URL: `${model.origin}/v1`,
@@ -107,20 +119,24 @@ describe("web chat at / (Node target)", () => {
       const p = await open(target.url);
       await send(p, "hello?");
       await p.locator("#typing").waitFor({ state: "visible" });
+      answer();
       await p.locator(".msg.agent", { hasText: "Sorry for the wait." }).waitFor();
       expect(await p.isHidden("#typing")).toBe(true);
     } finally {
+      answer();
       await model.close();
     }
   });
 });
 
-/** An OpenAI-compatible server whose chat completions take 1.5 s; embeddings answer at once. */
-function slowOpenAI(request: RecordedRequest) {
-  if (request.path.endsWith("/embeddings")) {
-    const body = request.body as { input: string | string[]; dimensions?: number };
-    const inputs = Array.isArray(body.input) ? body.input : [body.input];
-    return embeddingList(inputs.map((text) => fakeEmbedding(text, body.dimensions ?? 1536)));
-  }
-  return { ...chatCompletion("Sorry for the wait."), delayMs: 1500 };
+/** An OpenAI-compatible server whose chat completions wait for `answered`; embeddings do not. */
+function heldOpenAI(answered: Promise<void>) {
+  return (request: RecordedRequest) => {
+    if (request.path.endsWith("/embeddings")) {
+      const body = request.body as { input: string | string[]; dimensions?: number };
+      const inputs = Array.isArray(body.input) ? body.input : [body.input];
+      return embeddingList(inputs.map((text) => fakeEmbedding(text, body.dimensions ?? 1536)));
+    }
+    return { ...chatCompletion("Sorry for the wait."), heldUntil: answered };
+  };
 }
