@@ -97,6 +97,39 @@ export interface EventPayload {
   [key: string]: unknown;
 }
 
+/** What a plugin route handler receives: elizaOS's express-shaped request. */
+export interface RouteRequest {
+  body?: unknown;
+  params?: Record<string, string>;
+  query?: Record<string, unknown>;
+  headers?: Record<string, string | string[] | undefined>;
+  method?: string;
+  path?: string;
+  url?: string;
+}
+
+/** What a plugin route handler answers through: elizaOS's express-shaped response. */
+export interface RouteResponse {
+  status(code: number): RouteResponse;
+  json(data: unknown): RouteResponse;
+  send(data: unknown): RouteResponse;
+  end(): RouteResponse;
+  setHeader?(name: string, value: string | string[]): RouteResponse;
+  headersSent?: boolean;
+}
+
+/** An HTTP route a plugin adds (elizaOS 1.x shape), mounted on the shared app. */
+export interface Route {
+  type: "GET" | "POST" | "PUT" | "PATCH" | "DELETE" | "STATIC";
+  path: string;
+  filePath?: string;
+  /** elizaOS: shown as a tab in its web client (needs `name`). Auth is the same either way. */
+  public?: boolean;
+  name?: string;
+  handler?: (req: RouteRequest, res: RouteResponse, runtime: AgentRuntime) => Promise<void>;
+  isMultipart?: boolean;
+}
+
 export interface Plugin {
   name: string;
   description?: string;
@@ -113,6 +146,13 @@ export interface Plugin {
   /** Model priority for this plugin's models; higher wins. Default 0. */
   priority?: number;
   events?: Record<string, EventHandler[]>;
+  /** HTTP routes, mounted on the shared app behind the API token. */
+  routes?: Route[];
+  /**
+   * Drizzle table definitions (elizaOS's plugin schema). Created on the Postgres backends;
+   * a backend without them (D1, DynamoDB) refuses to start, naming the plugin.
+   */
+  schema?: Record<string, unknown>;
   /** Workers for this plugin's tasks (elizaOS plugins register them in init; both work). */
   taskWorkers?: TaskWorker[];
 }
