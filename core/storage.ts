@@ -118,6 +118,18 @@ export type StorageOp =
 export interface StorageAdapter {
   /** "memory", "d1", "pglite", "neon-http", "neon-ws", "postgres", "dynamodb". */
   readonly kind: string;
+  /**
+   * The backend's drizzle database, for elizaOS plugins that query their own tables through
+   * `runtime.db`. Absent where there is no drizzle dialect (memory, DynamoDB).
+   */
+  readonly drizzle?: unknown;
+  /**
+   * Creates the tables elizaOS plugins declare in `schema` (drizzle table objects),
+   * idempotently. Backends that cannot hold them throw, naming the plugin.
+   */
+  runPluginMigrations?(
+    plugins: { name: string; schema?: Record<string, unknown> }[],
+  ): Promise<void>;
   /** Creates tables if the backend owns its schema; idempotent. */
   init(): Promise<void>;
   close(): Promise<void>;
