@@ -1,0 +1,302 @@
+// Walks every action, provider, evaluator and service of published elizaOS plugins against a
+// runtime that has them registered, over a seeded scene (elizaos-scene.ts), and reports per
+// item whether it ran. Web-standard, so the same walk runs on Node (PGlite) and in workerd (D1).
+//
+// "ran" means: no exception, nothing in what it returned or logged that says our runtime lacks
+// something (`x is not a function`, `Cannot read properties of undefined`, ...; plugins catch
+// and log most errors, so a silent-looking item can still have hit a missing method), and for
+// an action handler, a result returned or a callback made.
+import type {
+  Action,
+  Content,
+  IAgentRuntime,
+  Memory,
+  Plugin,
+  Service,
+  State,
+  UUID,
+} from "@elizaos/core";
+import { captureConsole, describeThrown, missingSurface } from "./elizaos-capture.ts";
+import { type Scene, seedScene } from "./elizaos-scene.ts";
+
+export type MatrixKind =
+  | "action validate"
+  | "action handler"
+  | "provider"
+  | "evaluator validate"
+  | "evaluator handler"
+  | "service start"
+  | "service stop"
+  | "compose state";
+
+export interface MatrixItem {
+  plugin: string;
+  kind: MatrixKind;
+  name: string;
+  ok: boolean;
+  /** Why it is not ok: the exception, or the logged/returned line that gave it away. */
+  error?: string;
+  /** What happened when ok (validate's answer, the handler's callback text, ...). */
+  detail?: string;
+}
+
+export interface MatrixReport {
+  items: MatrixItem[];
+  ok: number;
+  failing: number;
+}
+
+/** One line per item that did not run, naming it: "bootstrap provider ROLES: ...". */
+export function failures(report: MatrixReport): string[] {
+  return report.items
+    .filter((item) => !item.ok)
+    .map((item) => `${item.plugin} ${item.kind} ${item.name}: ${item.error}`);
+}
+
+interface Context {
+  label: "group" | "DM";
+  message: Memory;
+  state: State;
+}
+
+type ServiceClass = NonNullable<Plugin["services"]>[number];
+
+export async function runPluginMatrix(
+  runtime: IAgentRuntime,
+  plugins: Plugin[],
+): Promise<MatrixReport> {
+  const scene = await seedScene(runtime);
+  const items: MatrixItem[] = [];
+  const stateFailures = new Set<string>();
+  const contexts = async (): Promise<Context[]> => {
+    const made: Context[] = [];
+    for (const [label, message] of [
+      ["group", scene.groupMessage],
+      ["DM", scene.dmMessage],
+    ] as const) {
+      const composed = await contextOf(runtime, label, message);
+      made.push(composed.context);
+      // Reported once per distinct failure; the items still run, on an empty state.
+      if (composed.failure && !stateFailures.has(composed.failure.error ?? "")) {
+        stateFailures.add(composed.failure.error ?? "");
+        items.push(composed.failure);
+      }
+    }
+    return made;
+  };
+
+  for (const plugin of plugins) {
+    for (const action of plugin.actions ?? []) {
+      items.push(...(await walkAction(runtime, plugin.name, action, await contexts(), scene)));
+    }
+    for (const provider of plugin.providers ?? []) {
+      for (const context of await contexts()) {
+        items.push(
+          await attempt(
+            plugin.name,
+            "provider",
+            `${provider.name} in ${context.label}`,
+            async () => {
+              const result = await provider.get(runtime, context.message, context.state);
+              if (!result || typeof result !== "object") {
+                throw new Error(`get returned ${String(result)}, not a ProviderResult`);
+              }
+              return `text: ${String(result.text ?? "").slice(0, 60)}`;
+            },
+          ),
+        );
+      }
+    }
+    for (const evaluator of plugin.evaluators ?? []) {
+      const [group] = await contexts();
+      if (!group) continue;
+      items.push(
+        await attempt(plugin.name, "evaluator validate", evaluator.name, async () =>
+          String(await evaluator.validate(runtime, group.message, group.state)),
+        ),
+        await attempt(plugin.name, "evaluator handler", evaluator.name, async () => {
+          const recorded: Content[] = [];
+          await evaluator.handler(runtime, group.message, group.state, {}, recorder(recorded), []);
+          return `callbacks: ${recorded.length}`;
+        }),
+      );
+    }
+  }
+  // Services last: stopping them must not take anything from the items above.
+  for (const plugin of plugins) {
+    for (const serviceClass of plugin.services ?? []) {
+      items.push(...(await walkService(runtime, plugin.name, serviceClass)));
+    }
+  }
+  const ok = items.filter((item) => item.ok).length;
+  return { items, ok, failing: items.length - ok };
+}
+
+async function contextOf(
+  runtime: IAgentRuntime,
+  label: Context["label"],
+  message: Memory,
+): Promise<{ context: Context; failure?: MatrixItem }> {
+  let state: State = { values: {}, data: {}, text: "" };
+  // Fresh state per item, as elizaOS composes it before validating and running actions.
+  const item = await attempt("runtime", "compose state", `composeState in ${label}`, async () => {
+    state = await runtime.composeState(message, undefined, false, true);
+    return `${Object.keys(state.values ?? {}).length} values`;
+  });
+  return { context: { label, message, state }, ...(item.ok ? {} : { failure: item }) };
+}
+
+/**
+ * validate in the group room, then in the DM if the group said no; the handler runs where
+ * validate said yes (the group when neither did, so every handler runs at least once).
+ */
+async function walkAction(
+  runtime: IAgentRuntime,
+  pluginName: string,
+  action: Action,
+  contexts: Context[],
+  scene: Scene,
+): Promise<MatrixItem[]> {
+  const items: MatrixItem[] = [];
+  let chosen: Context | undefined;
+  const verdicts: string[] = [];
+  const validate = await attempt(pluginName, "action validate", action.name, async () => {
+    for (const context of contexts) {
+      const valid = await action.validate(runtime, context.message, context.state);
+      verdicts.push(`${context.label}: ${valid}`);
+      if (valid) {
+        chosen = context;
+        break;
+      }
+    }
+    return verdicts.join(", ");
+  });
+  items.push(validate);
+  const context = chosen ?? contexts[0];
+  if (!context) return items;
+  items.push(
+    await attempt(pluginName, "action handler", `${action.name} in ${context.label}`, async () => {
+      const recorded: Content[] = [];
+      const planned: Memory = {
+        id: crypto.randomUUID() as UUID,
+        entityId: runtime.agentId,
+        agentId: runtime.agentId,
+        roomId: context.message.roomId,
+        worldId: scene.worldId,
+        content: { thought: "planned by the matrix", actions: [action.name], providers: [] },
+        createdAt: Date.now(),
+      };
+      const result = await action.handler(
+        runtime,
+        context.message,
+        context.state,
+        {},
+        recorder(recorded),
+        [planned],
+      );
+      if (result === undefined && recorded.length === 0) {
+        throw new Error("handler neither returned a result nor called back");
+      }
+      const returned = result
+        ? `success ${String(result.success)}${result.text ? `, "${result.text.slice(0, 60)}"` : ""}`
+        : "no result";
+      const found = result?.error ? missingSurface(describeThrown(result.error)) : undefined;
+      if (found) throw new Error(`returned error: ${found}`);
+      return `${returned}; callbacks: ${recorded.map((c) => JSON.stringify(c.text ?? "")).join(" | ")}`;
+    }),
+  );
+  return items;
+}
+
+async function walkService(
+  runtime: IAgentRuntime,
+  pluginName: string,
+  serviceClass: ServiceClass,
+): Promise<MatrixItem[]> {
+  const type = serviceClass.serviceType;
+  let service: Service | null = null;
+  const start = await attempt(pluginName, "service start", type, async () => {
+    service = runtime.getService(type) ?? (await loaded(runtime, type));
+    if (!service) throw new Error(`runtime.getService("${type}") is null after start`);
+    if (!(service instanceof serviceClass)) {
+      throw new Error(`runtime.getService("${type}") is not an instance of the plugin's class`);
+    }
+    return service.capabilityDescription;
+  });
+  const stop = await attempt(pluginName, "service stop", type, async () => {
+    if (!service) throw new Error("no started service to stop");
+    await (service as Service).stop();
+    return "stopped";
+  });
+  return [start, stop];
+}
+
+/** Waits for a service the runtime is still starting (elizaOS starts them after init). */
+async function loaded(runtime: IAgentRuntime, type: string): Promise<Service | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), 5_000);
+  });
+  try {
+    return await Promise.race([runtime.getServiceLoadPromise(type as never), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function recorder(recorded: Content[]) {
+  return async (content: Content): Promise<Memory[]> => {
+    recorded.push(content);
+    return [];
+  };
+}
+
+async function attempt(
+  plugin: string,
+  kind: MatrixKind,
+  name: string,
+  run: () => Promise<string>,
+): Promise<MatrixItem> {
+  const { result, lines } = await captureConsole(run);
+  if (result.error !== undefined) {
+    return { plugin, kind, name, ok: false, error: describeThrown(result.error) };
+  }
+  const logged = lines.map(missingSurface).find((line) => line !== undefined);
+  if (logged) return { plugin, kind, name, ok: false, error: `logged: ${logged}` };
+  return { plugin, kind, name, ok: true, detail: result.value };
+}
+
+/** How many items of each kind the walk produced per plugin ("runtime" excluded). */
+export function coverage(
+  report: MatrixReport,
+): Record<string, Partial<Record<MatrixKind, number>>> {
+  const counts: Record<string, Partial<Record<MatrixKind, number>>> = {};
+  for (const item of report.items) {
+    if (item.plugin === "runtime") continue;
+    const perPlugin = counts[item.plugin] ?? {};
+    counts[item.plugin] = perPlugin;
+    perPlugin[item.kind] = (perPlugin[item.kind] ?? 0) + 1;
+  }
+  return counts;
+}
+
+/** What `coverage` must show for a plugin with these many items (providers run per room). */
+export function expectedCoverage(counts: {
+  actions: number;
+  providers: number;
+  evaluators: number;
+  services: number;
+}): Partial<Record<MatrixKind, number>> {
+  const expected: Partial<Record<MatrixKind, number>> = {};
+  const put = (kind: MatrixKind, n: number) => {
+    if (n > 0) expected[kind] = n;
+  };
+  put("action validate", counts.actions);
+  put("action handler", counts.actions);
+  put("provider", counts.providers * 2);
+  put("evaluator validate", counts.evaluators);
+  put("evaluator handler", counts.evaluators);
+  put("service start", counts.services);
+  put("service stop", counts.services);
+  return expected;
+}
