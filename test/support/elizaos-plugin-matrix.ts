@@ -101,7 +101,7 @@ export async function runPluginMatrix(
               if (!result || typeof result !== "object") {
                 throw new Error(`get returned ${String(result)}, not a ProviderResult`);
               }
-              return `text: ${String(result.text ?? "").slice(0, 60)}`;
+              return `text: ${oneLine(String(result.text ?? ""))}`;
             },
           ),
         );
@@ -198,11 +198,11 @@ async function walkAction(
         throw new Error("handler neither returned a result nor called back");
       }
       const returned = result
-        ? `success ${String(result.success)}${result.text ? `, "${result.text.slice(0, 60)}"` : ""}`
+        ? `success ${String(result.success)}${result.text ? `, "${oneLine(result.text)}"` : ""}`
         : "no result";
       const found = result?.error ? missingSurface(describeThrown(result.error)) : undefined;
       if (found) throw new Error(`returned error: ${found}`);
-      return `${returned}; callbacks: ${recorded.map((c) => JSON.stringify(c.text ?? "")).join(" | ")}`;
+      return `${returned}; callbacks: ${recorded.map((c) => JSON.stringify(oneLine(c.text ?? ""))).join(" | ")}`;
     }),
   );
   return items;
@@ -242,6 +242,10 @@ async function loaded(runtime: IAgentRuntime, type: string): Promise<Service | n
   } finally {
     clearTimeout(timer);
   }
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim().slice(0, 80);
 }
 
 function recorder(recorded: Content[]) {

@@ -72,6 +72,13 @@ const TEXT_ANSWERS: { template: string; test: RegExp; answer: (prompt: string) =
       "<response><targetType>room</targetType><source>test</source><identifiers><roomName>general</roomName></identifiers></response>",
   },
   {
+    // @elizaos/core's findEntityByName: answer with the name so the lookup matches by name.
+    template: "entityResolution",
+    test: /# Task: Resolve Entity Name/,
+    answer: () =>
+      "<response><entityId>null</entityId><type>NAME_MATCH</type><matches><match><name>Bob</name><reason>Named in the message</reason></match></matches></response>",
+  },
+  {
     template: "updateEntity",
     test: /Extract Source and Update Component Data/,
     answer: () =>

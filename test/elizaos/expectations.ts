@@ -1,0 +1,67 @@
+// What both legs (PGlite on Node, D1 in workerd) assert about the published plugins, so the
+// two prove the same things. Every failure message names the plugin item it is about.
+import { expect } from "vitest";
+import type { MessageProbe } from "../support/elizaos-message-probe.ts";
+import { EXPECTED_ITEMS } from "../support/elizaos-plugin-counts.ts";
+import {
+  coverage,
+  expectedCoverage,
+  failures,
+  type MatrixReport,
+} from "../support/elizaos-plugin-matrix.ts";
+import { SCRIPTED_REPLY } from "../support/elizaos-scripted-model.ts";
+
+export type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
+
+export function expectMatrixCovers(report: MatrixReport): void {
+  const counts = coverage(report);
+  for (const [plugin, expected] of Object.entries(EXPECTED_ITEMS)) {
+    expect(counts[plugin], `matrix items of ${plugin}`).toEqual(expectedCoverage(expected));
+  }
+}
+
+/** One line per item that failed; the list is the assertion, so all failures show at once. */
+export function expectMatrixAllOk(report: MatrixReport): void {
+  expect(
+    failures(report),
+    `${report.failing} of ${report.items.length} plugin items failed`,
+  ).toEqual([]);
+}
+
+export function expectAnsweredThroughReply(probe: MessageProbe): void {
+  expect(probe.didRespond, "handleMessage says it responded").toBe(true);
+  expect(probe.sent, "callback got bootstrap's REPLY text").toEqual([SCRIPTED_REPLY]);
+  expect(probe.storedIncoming, "the user's message is stored").toBe(true);
+  // elizaOS also stores the action's result ("Generated reply: ..."); the reply itself once.
+  expect(
+    probe.storedReplies.filter((text) => text === SCRIPTED_REPLY),
+    `the reply is stored once among the agent's messages ${JSON.stringify(probe.storedReplies)}`,
+  ).toHaveLength(1);
+}
+
+export async function expectApiMessageAnswered(fetch: Fetch, token: string): Promise<void> {
+  const response = await fetch("/api/messages", {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+    body: JSON.stringify({ text: "Hello from the API", userId: "api-e2e" }),
+  });
+  const body = (await response.json()) as { replies?: { text?: string }[] };
+  expect(response.status, `POST /api/messages: ${JSON.stringify(body)}`).toBe(200);
+  expect(body.replies?.map((reply) => reply.text)).toEqual([SCRIPTED_REPLY]);
+}
+
+export async function expectStarterRoutes(fetch: Fetch, token: string): Promise<void> {
+  const authorized = await fetch("/helloworld", { headers: { authorization: `Bearer ${token}` } });
+  const text = await authorized.text();
+  expect(authorized.status, `plugin-starter route GET /helloworld: ${text}`).toBe(200);
+  expect(JSON.parse(text)).toEqual({ message: "Hello World!" });
+
+  const time = await fetch("/api/time", { headers: { authorization: `Bearer ${token}` } });
+  expect(time.status, "plugin-starter route GET /api/time").toBe(200);
+  expect(await time.json()).toMatchObject({ timestamp: expect.any(String) });
+
+  const anonymous = await fetch("/helloworld");
+  expect(anonymous.status, "plugin-starter route GET /helloworld without the API token").toBe(401);
+  const wrong = await fetch("/helloworld", { headers: { authorization: "Bearer not-it" } });
+  expect(wrong.status, "plugin-starter route GET /helloworld with a wrong token").toBe(401);
+}

@@ -1,0 +1,109 @@
+// plugin-bootstrap and plugin-starter 1.7.2, unchanged from npm, in a Worker bundled as a user
+// bundles one (`@elizaos/core` aliased to eliza-edge/elizaos, nodejs_compat for the plugins'
+// node:crypto and process.env) and run in real workerd (Miniflare 4) over a migrated D1
+// database: the plugin matrix and the message probe run inside the Worker, and the Worker's
+// own routes answer POST /api/messages and plugin-starter's GET /helloworld.
+import { readFile } from "node:fs/promises";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { Miniflare } from "miniflare";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bundleElizaosWorker } from "../support/bundle-elizaos-worker.ts";
+import type { MessageProbe } from "../support/elizaos-message-probe.ts";
+import type { MatrixReport } from "../support/elizaos-plugin-matrix.ts";
+import { EMBEDDING_WIDTH } from "../support/elizaos-scripted-model.ts";
+import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import {
+  expectAnsweredThroughReply,
+  expectApiMessageAnswered,
+  expectMatrixAllOk,
+  expectMatrixCovers,
+  expectStarterRoutes,
+  type Fetch,
+} from "./expectations.ts";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const API_TOKEN = "elizaos-d1-token";
+const ORIGIN = "https://agent.example";
+let mf: Miniflare | undefined;
+let nodeImports: string[] = [];
+
+beforeAll(async () => {
+  const bundle = await bundleElizaosWorker(join(root, "test/fixtures/elizaos-plugins-worker.ts"));
+  nodeImports = bundle.nodeImports;
+  const toml = await readFile(join(root, "wrangler.toml"), "utf8");
+  const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)?.[1] ?? "2025-09-01";
+  mf = new Miniflare({
+    workers: [
+      {
+        name: "agent",
+        modules: true,
+        script: bundle.code,
+        compatibilityDate,
+        compatibilityFlags: ["nodejs_compat"],
+        d1Databases: ["DB"],
+        bindings: {
+          API_TOKEN,
+          EMBEDDING_DIMENSION: String(EMBEDDING_WIDTH),
+          LOG_LEVEL: "error",
+        },
+      },
+      d1BridgeWorker("DB", compatibilityDate),
+    ],
+  });
+  await applyD1Migrations(d1Of(mf));
+});
+
+afterAll(async () => {
+  await mf?.dispose();
+});
+
+/** Miniflare's Request and Response come from its bundled undici; the shapes are the same. */
+const fetchWorker: Fetch = async (path, init) => {
+  const response = await mf!.dispatchFetch(`${ORIGIN}${path}`, init as never);
+  const body = new Uint8Array(await response.arrayBuffer());
+  return new Response([101, 204, 205, 304].includes(response.status) ? null : body, {
+    status: response.status,
+    headers: [...response.headers.entries()],
+  });
+};
+
+async function testRoute<T>(path: string): Promise<T> {
+  const response = await fetchWorker(path, {
+    method: "POST",
+    headers: { authorization: `Bearer ${API_TOKEN}` },
+  });
+  const text = await response.text();
+  expect(response.status, `${path} inside workerd: ${text}`).toBe(200);
+  return JSON.parse(text) as T;
+}
+
+describe("published elizaOS plugins on D1 inside workerd", () => {
+  it("bundles with only the Node builtins nodejs_compat provides", () => {
+    expect(nodeImports.filter((name) => !name.startsWith("node:"))).toEqual([]);
+    expect(nodeImports).toContain("node:crypto");
+  });
+
+  it("answers a message through runtime.messageService with bootstrap's REPLY action", async () => {
+    const { probe, templates } = await testRoute<{ probe: MessageProbe; templates: string[] }>(
+      "/__test/probe",
+    );
+    expectAnsweredThroughReply(probe);
+    expect(templates).toContain("reply");
+  });
+
+  it("answers POST /api/messages through the Worker", async () => {
+    await expectApiMessageAnswered(fetchWorker, API_TOKEN);
+  });
+
+  it("serves plugin-starter's routes behind the API token", async () => {
+    await expectStarterRoutes(fetchWorker, API_TOKEN);
+  });
+
+  // Last: the matrix stops the plugins' services at its end.
+  it("runs every action, provider, evaluator and service of both plugins", async () => {
+    const report = await testRoute<MatrixReport>("/__test/matrix");
+    expectMatrixCovers(report);
+    expectMatrixAllOk(report);
+  });
+});
