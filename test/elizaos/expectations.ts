@@ -2,6 +2,7 @@
 // two prove the same things. Every failure message names the plugin item it is about.
 import { expect } from "vitest";
 import type { MessageProbe } from "../support/elizaos-message-probe.ts";
+import { parityGaps } from "../support/elizaos-parity.ts";
 import { EXPECTED_ITEMS } from "../support/elizaos-plugin-counts.ts";
 import {
   coverage,
@@ -26,6 +27,11 @@ export function expectMatrixAllOk(report: MatrixReport): void {
     failures(report),
     `${report.failing} of ${report.items.length} plugin items failed`,
   ).toEqual([]);
+}
+
+/** The answers elizaOS 1.7.2's own runtime gives in the same scene (elizaos-parity.ts). */
+export function expectElizaosParity(report: MatrixReport): void {
+  expect(parityGaps(report), "plugin items answering differently from elizaOS 1.7.2").toEqual([]);
 }
 
 export function expectAnsweredThroughReply(probe: MessageProbe): void {

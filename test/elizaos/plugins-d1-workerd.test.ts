@@ -16,6 +16,7 @@ import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1
 import {
   expectAnsweredThroughReply,
   expectApiMessageAnswered,
+  expectElizaosParity,
   expectMatrixAllOk,
   expectMatrixCovers,
   expectStarterRoutes,
@@ -27,6 +28,7 @@ const API_TOKEN = "elizaos-d1-token";
 const ORIGIN = "https://agent.example";
 let mf: Miniflare | undefined;
 let nodeImports: string[] = [];
+let report: Promise<MatrixReport> | undefined;
 
 beforeAll(async () => {
   const bundle = await bundleElizaosWorker(join(root, "test/fixtures/elizaos-plugins-worker.ts"));
@@ -78,6 +80,12 @@ async function testRoute<T>(path: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+/** One walk inside the Worker, shared by the tests that read it. */
+const matrix = () => {
+  report ??= testRoute<MatrixReport>("/__test/matrix");
+  return report;
+};
+
 describe("published elizaOS plugins on D1 inside workerd", () => {
   it("bundles with only the Node builtins nodejs_compat provides", () => {
     expect(nodeImports.filter((name) => !name.startsWith("node:"))).toEqual([]);
@@ -100,10 +108,14 @@ describe("published elizaOS plugins on D1 inside workerd", () => {
     await expectStarterRoutes(fetchWorker, API_TOKEN);
   });
 
-  // Last: the matrix stops the plugins' services at its end.
+  // After the HTTP tests: the walk stops the plugins' services at its end.
   it("runs every action, provider, evaluator and service of both plugins", async () => {
-    const report = await testRoute<MatrixReport>("/__test/matrix");
-    expectMatrixCovers(report);
-    expectMatrixAllOk(report);
+    const walked = await matrix();
+    expectMatrixCovers(walked);
+    expectMatrixAllOk(walked);
+  });
+
+  it("answers in the seeded scene as elizaOS 1.7.2's own runtime does", async () => {
+    expectElizaosParity(await matrix());
   });
 });

@@ -101,7 +101,7 @@ export async function runPluginMatrix(
               if (!result || typeof result !== "object") {
                 throw new Error(`get returned ${String(result)}, not a ProviderResult`);
               }
-              return `text: ${oneLine(String(result.text ?? ""))}`;
+              return `text: ${oneLine(String(result.text ?? ""), 300)}`;
             },
           ),
         );
@@ -244,8 +244,8 @@ async function loaded(runtime: IAgentRuntime, type: string): Promise<Service | n
   }
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\s+/g, " ").trim().slice(0, 80);
+function oneLine(text: string, max = 80): string {
+  return text.replace(/\s+/g, " ").trim().slice(0, max);
 }
 
 function recorder(recorded: Content[]) {
