@@ -19,6 +19,7 @@ import {
   expectElizaosParity,
   expectMatrixAllOk,
   expectMatrixCovers,
+  expectReplyStoredOnce,
   expectStarterRoutes,
   type Fetch,
 } from "./expectations.ts";
@@ -29,6 +30,7 @@ const ORIGIN = "https://agent.example";
 let mf: Miniflare | undefined;
 let nodeImports: string[] = [];
 let report: Promise<MatrixReport> | undefined;
+let probe: Promise<{ probe: MessageProbe; templates: string[] }> | undefined;
 
 beforeAll(async () => {
   const bundle = await bundleElizaosWorker(join(root, "test/fixtures/elizaos-plugins-worker.ts"));
@@ -80,6 +82,10 @@ async function testRoute<T>(path: string): Promise<T> {
   return JSON.parse(text) as T;
 }
 
+const probed = () => {
+  probe ??= testRoute("/__test/probe");
+  return probe;
+};
 /** One walk inside the Worker, shared by the tests that read it. */
 const matrix = () => {
   report ??= testRoute<MatrixReport>("/__test/matrix");
@@ -93,11 +99,13 @@ describe("published elizaOS plugins on D1 inside workerd", () => {
   });
 
   it("answers a message through runtime.messageService with bootstrap's REPLY action", async () => {
-    const { probe, templates } = await testRoute<{ probe: MessageProbe; templates: string[] }>(
-      "/__test/probe",
-    );
+    const { probe, templates } = await probed();
     expectAnsweredThroughReply(probe);
     expect(templates).toContain("reply");
+  });
+
+  it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {
+    expectReplyStoredOnce((await probed()).probe);
   });
 
   it("answers POST /api/messages through the Worker", async () => {

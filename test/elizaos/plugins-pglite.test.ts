@@ -9,7 +9,7 @@ import { join } from "node:path";
 import type { IAgentRuntime } from "@elizaos/core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type NodeServer, startNodeServer } from "../../targets/node/index.ts";
-import { probeMessage } from "../support/elizaos-message-probe.ts";
+import { type MessageProbe, probeMessage } from "../support/elizaos-message-probe.ts";
 import { type MatrixReport, runPluginMatrix } from "../support/elizaos-plugin-matrix.ts";
 import { ELIZA_PLUGINS, ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
 import { EMBEDDING_WIDTH, elizaScriptedModel } from "../support/elizaos-scripted-model.ts";
@@ -19,6 +19,7 @@ import {
   expectElizaosParity,
   expectMatrixAllOk,
   expectMatrixCovers,
+  expectReplyStoredOnce,
   expectStarterRoutes,
   type Fetch,
 } from "./expectations.ts";
@@ -28,6 +29,7 @@ const dir = mkdtempSync(join(tmpdir(), "eliza-edge-elizaos-"));
 const model = elizaScriptedModel();
 let server: NodeServer | undefined;
 let report: Promise<MatrixReport> | undefined;
+let probe: Promise<MessageProbe> | undefined;
 
 beforeAll(async () => {
   server = await startNodeServer({
@@ -55,6 +57,10 @@ afterAll(async () => {
 
 const eliza = () => server!.runtime as unknown as IAgentRuntime;
 const fetchServer: Fetch = (path, init) => fetch(`${server!.url}${path}`, init);
+const probed = () => {
+  probe ??= probeMessage(eliza());
+  return probe;
+};
 /** One walk for the file, shared by the tests that read it; it stops the services at its end. */
 const matrix = () => {
   report ??= runPluginMatrix(eliza(), ELIZA_PLUGINS);
@@ -63,9 +69,13 @@ const matrix = () => {
 
 describe("published elizaOS plugins in the Node target on PGlite", () => {
   it("answers a message through runtime.messageService with bootstrap's REPLY action", async () => {
-    const probe = await probeMessage(eliza());
+    const probe = await probed();
     expectAnsweredThroughReply(probe);
     expect(model.calls.map((call) => call.template)).toContain("reply");
+  });
+
+  it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {
+    expectReplyStoredOnce(await probed());
   });
 
   it("answers POST /api/messages through the same loop", async () => {
