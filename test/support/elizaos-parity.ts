@@ -87,6 +87,14 @@ export const ELIZAOS_PARITY: ParityEntry[] = [
     detail: "true",
     match: "equals",
   },
+  // Creates a post with postCreationTemplate and hands it to the callback.
+  {
+    plugin: "bootstrap",
+    kind: "event",
+    name: "POST_GENERATED",
+    detail: "callbacks: 1",
+    match: "equals",
+  },
   {
     plugin: "plugin-starter",
     kind: "action validate",

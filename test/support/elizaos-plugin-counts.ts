@@ -2,6 +2,6 @@
 // that silently skips items fails. Kept apart from the plugins themselves: the D1 leg asserts
 // on Node without importing them (they run in workerd there).
 export const EXPECTED_ITEMS = {
-  bootstrap: { actions: 13, providers: 16, evaluators: 1, services: 2 },
-  "plugin-starter": { actions: 1, providers: 1, evaluators: 0, services: 1 },
+  bootstrap: { actions: 13, providers: 16, evaluators: 1, events: 16, services: 2 },
+  "plugin-starter": { actions: 1, providers: 1, evaluators: 0, events: 4, services: 1 },
 } as const;

@@ -1,4 +1,4 @@
-// Walks every action, provider, evaluator and service of published elizaOS plugins against a
+// Walks every action, provider, evaluator, event handler and service of published elizaOS plugins against a
 // runtime that has them registered, over a seeded scene (elizaos-scene.ts), and reports per
 // item whether it ran. Web-standard, so the same walk runs on Node (PGlite) and in workerd (D1).
 //
@@ -16,31 +16,32 @@ import type {
   State,
   UUID,
 } from "@elizaos/core";
-import { captureConsole, describeThrown, missingSurface } from "./elizaos-capture.ts";
+import { describeThrown, missingSurface } from "./elizaos-capture.ts";
+import { eventHandlers, walkEvents } from "./elizaos-event-walk.ts";
+import {
+  attempt,
+  type MatrixItem,
+  type MatrixKind,
+  oneLine,
+  recorder,
+} from "./elizaos-matrix-item.ts";
 import { type Scene, seedScene } from "./elizaos-scene.ts";
 
-export type MatrixKind =
-  | "action validate"
-  | "action handler"
-  | "provider"
-  | "evaluator validate"
-  | "evaluator handler"
-  | "service start"
-  | "service stop"
-  | "compose state";
+export type { MatrixItem, MatrixKind } from "./elizaos-matrix-item.ts";
 
-export interface MatrixItem {
-  plugin: string;
-  kind: MatrixKind;
+/** What a plugin holds, counted from the object walked (the walk must cover all of it). */
+export interface PluginInventory {
   name: string;
-  ok: boolean;
-  /** Why it is not ok: the exception, or the logged/returned line that gave it away. */
-  error?: string;
-  /** What happened when ok (validate's answer, the handler's callback text, ...). */
-  detail?: string;
+  actions: number;
+  providers: number;
+  evaluators: number;
+  /** Event handlers, summed over the plugin's event names. */
+  events: number;
+  services: number;
 }
 
 export interface MatrixReport {
+  plugins: PluginInventory[];
   items: MatrixItem[];
   ok: number;
   failing: number;
@@ -121,6 +122,7 @@ export async function runPluginMatrix(
         }),
       );
     }
+    items.push(...(await walkEvents(runtime, plugin, scene)));
   }
   // Services last: stopping them must not take anything from the items above.
   for (const plugin of plugins) {
@@ -129,7 +131,15 @@ export async function runPluginMatrix(
     }
   }
   const ok = items.filter((item) => item.ok).length;
-  return { items, ok, failing: items.length - ok };
+  const inventory = plugins.map((plugin) => ({
+    name: plugin.name,
+    actions: plugin.actions?.length ?? 0,
+    providers: plugin.providers?.length ?? 0,
+    evaluators: plugin.evaluators?.length ?? 0,
+    events: eventHandlers(plugin).length,
+    services: plugin.services?.length ?? 0,
+  }));
+  return { plugins: inventory, items, ok, failing: items.length - ok };
 }
 
 async function contextOf(
@@ -244,32 +254,6 @@ async function loaded(runtime: IAgentRuntime, type: string): Promise<Service | n
   }
 }
 
-function oneLine(text: string, max = 80): string {
-  return text.replace(/\s+/g, " ").trim().slice(0, max);
-}
-
-function recorder(recorded: Content[]) {
-  return async (content: Content): Promise<Memory[]> => {
-    recorded.push(content);
-    return [];
-  };
-}
-
-async function attempt(
-  plugin: string,
-  kind: MatrixKind,
-  name: string,
-  run: () => Promise<string>,
-): Promise<MatrixItem> {
-  const { result, lines } = await captureConsole(run);
-  if (result.error !== undefined) {
-    return { plugin, kind, name, ok: false, error: describeThrown(result.error) };
-  }
-  const logged = lines.map(missingSurface).find((line) => line !== undefined);
-  if (logged) return { plugin, kind, name, ok: false, error: `logged: ${logged}` };
-  return { plugin, kind, name, ok: true, detail: result.value };
-}
-
 /** How many items of each kind the walk produced per plugin ("runtime" excluded). */
 export function coverage(
   report: MatrixReport,
@@ -285,12 +269,9 @@ export function coverage(
 }
 
 /** What `coverage` must show for a plugin with these many items (providers run per room). */
-export function expectedCoverage(counts: {
-  actions: number;
-  providers: number;
-  evaluators: number;
-  services: number;
-}): Partial<Record<MatrixKind, number>> {
+export function expectedCoverage(
+  counts: Omit<PluginInventory, "name">,
+): Partial<Record<MatrixKind, number>> {
   const expected: Partial<Record<MatrixKind, number>> = {};
   const put = (kind: MatrixKind, n: number) => {
     if (n > 0) expected[kind] = n;
@@ -300,6 +281,7 @@ export function expectedCoverage(counts: {
   put("provider", counts.providers * 2);
   put("evaluator validate", counts.evaluators);
   put("evaluator handler", counts.evaluators);
+  put("event", counts.events);
   put("service start", counts.services);
   put("service stop", counts.services);
   return expected;
