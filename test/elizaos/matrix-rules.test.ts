@@ -76,7 +76,8 @@ describe("plugin matrix rules", () => {
     });
     const lines = failures(await runPluginMatrix(lacking, [bootstrapPlugin]));
     expect(lines.length).toBeGreaterThan(0);
-    for (const line of lines) expect(line).toMatch(/^bootstrap (action|provider|evaluator)/);
+    for (const line of lines)
+      expect(line).toMatch(/^bootstrap (action|provider|evaluator|event|service)/);
     expect(lines.some((line) => line.includes("getRoom is not a function"))).toBe(true);
   });
 });

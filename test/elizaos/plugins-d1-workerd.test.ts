@@ -117,7 +117,7 @@ describe("published elizaOS plugins on D1 inside workerd", () => {
   });
 
   // After the HTTP tests: the walk stops the plugins' services at its end.
-  it("runs every action, provider, evaluator and service of both plugins", async () => {
+  it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
     const walked = await matrix();
     expectMatrixCovers(walked);
     expectMatrixAllOk(walked);

@@ -87,7 +87,7 @@ describe("published elizaOS plugins in the Node target on PGlite", () => {
   });
 
   // After the HTTP tests: the walk stops the plugins' services at its end.
-  it("runs every action, provider, evaluator and service of both plugins", async () => {
+  it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
     const walked = await matrix();
     expectMatrixCovers(walked);
     expectMatrixAllOk(walked);
