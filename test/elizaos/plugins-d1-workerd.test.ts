@@ -98,10 +98,11 @@ describe("published elizaOS plugins on D1 inside workerd", () => {
     expect(nodeImports).toContain("node:crypto");
   });
 
-  it("answers a message through runtime.messageService with bootstrap's REPLY action", async () => {
+  it("answers a message through runtime.messageService with bootstrap's REPLY action and evaluator", async () => {
     const { probe, templates } = await probed();
     expectAnsweredThroughReply(probe);
-    expect(templates).toContain("reply");
+    // bootstrap's REPLY action and reflection evaluator each asked the model with their prompt.
+    expect(templates).toEqual(expect.arrayContaining(["messageHandler", "reply", "reflection"]));
   });
 
   it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {

@@ -68,10 +68,13 @@ const matrix = () => {
 };
 
 describe("published elizaOS plugins in the Node target on PGlite", () => {
-  it("answers a message through runtime.messageService with bootstrap's REPLY action", async () => {
+  it("answers a message through runtime.messageService with bootstrap's REPLY action and evaluator", async () => {
     const probe = await probed();
     expectAnsweredThroughReply(probe);
-    expect(model.calls.map((call) => call.template)).toContain("reply");
+    // bootstrap's REPLY action and reflection evaluator each asked the model with their prompt.
+    expect(model.calls.map((call) => call.template)).toEqual(
+      expect.arrayContaining(["messageHandler", "reply", "reflection"]),
+    );
   });
 
   it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {

@@ -41,6 +41,24 @@ export async function probeMessage(runtime: IAgentRuntime): Promise<MessageProbe
     channelId: "dm-carol",
     type: ChannelType.DM,
   });
+  // An earlier conversation, longer than a quarter of the conversation length, so the loop's
+  // evaluator step has something to reflect on (reflection's validate counts messages).
+  for (let i = 0; i < 10; i++) {
+    await runtime.createMemory(
+      {
+        id: crypto.randomUUID() as UUID,
+        entityId: i % 2 === 0 ? entityId : runtime.agentId,
+        agentId: runtime.agentId,
+        roomId,
+        content: {
+          text: `Earlier line ${i + 1} about running agents at the edge.`,
+          source: "test",
+        },
+        createdAt: Date.now() - (10 - i) * 1_000,
+      },
+      "messages",
+    );
+  }
   const message: Memory = {
     id: crypto.randomUUID() as UUID,
     entityId,
@@ -64,7 +82,7 @@ export async function probeMessage(runtime: IAgentRuntime): Promise<MessageProbe
     return [reply];
   };
   const result = await runtime.messageService.handleMessage(runtime, message, callback);
-  const stored = await runtime.getMemories({ tableName: "messages", roomId, count: 20 });
+  const stored = await runtime.getMemories({ tableName: "messages", roomId, count: 40 });
   return {
     sent,
     storedReplies: stored
