@@ -29,12 +29,14 @@ const API_TOKEN = "elizaos-d1-token";
 const ORIGIN = "https://agent.example";
 let mf: Miniflare | undefined;
 let nodeImports: string[] = [];
+let inputs: string[] = [];
 let report: Promise<MatrixReport> | undefined;
 let probe: Promise<{ probe: MessageProbe; templates: string[] }> | undefined;
 
 beforeAll(async () => {
   const bundle = await bundleElizaosWorker(join(root, "test/fixtures/elizaos-plugins-worker.ts"));
   nodeImports = bundle.nodeImports;
+  inputs = bundle.inputs;
   const toml = await readFile(join(root, "wrangler.toml"), "utf8");
   const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)?.[1] ?? "2025-09-01";
   mf = new Miniflare({
@@ -93,6 +95,14 @@ const matrix = () => {
 };
 
 describe("published elizaOS plugins on D1 inside workerd", () => {
+  it("bundles the plugins against eliza-edge/elizaos, not the @elizaos/core npm installed", () => {
+    expect(inputs.filter((file) => file.includes("node_modules/@elizaos/core/"))).toEqual([]);
+    expect(inputs).toContain("core/elizaos/index.ts");
+    expect(inputs.some((file) => file.includes("node_modules/@elizaos/plugin-bootstrap/"))).toBe(
+      true,
+    );
+  });
+
   it("bundles with only the Node builtins nodejs_compat provides", () => {
     expect(nodeImports.filter((name) => !name.startsWith("node:"))).toEqual([]);
     expect(nodeImports).toContain("node:crypto");

@@ -1,7 +1,8 @@
 // Bundles a Worker that imports published elizaOS plugins the way a user's wrangler build
 // does: `@elizaos/core` aliased to eliza-edge's compat entry, Node builtins left as imports
 // for workerd's nodejs_compat (plugin-bootstrap imports node:crypto, plugin-starter reads
-// process.env). Reports the builtins it left, so a test can name what needs the flag.
+// process.env). Reports the builtins it left, so a test can name what needs the flag, and the
+// files bundled, so a test can see the real @elizaos/core stayed out.
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 
@@ -14,7 +15,7 @@ const NODE_BUILTIN =
 
 export async function bundleElizaosWorker(
   entry: string,
-): Promise<{ code: string; nodeImports: string[] }> {
+): Promise<{ code: string; nodeImports: string[]; inputs: string[] }> {
   const result = await build({
     entryPoints: [entry],
     bundle: true,
@@ -47,5 +48,9 @@ export async function bundleElizaosWorker(
       if (imported.external) nodeImports.add(imported.path);
     }
   }
-  return { code: file.text, nodeImports: [...nodeImports].sort() };
+  return {
+    code: file.text,
+    nodeImports: [...nodeImports].sort(),
+    inputs: Object.keys(result.metafile.inputs),
+  };
 }

@@ -46,12 +46,13 @@ export async function captureConsole<T>(
 ): Promise<{ result: Outcome<T>; lines: string[] }> {
   const lines: string[] = [];
   const saved = METHODS.map((name) => [name, console[name]] as const);
-  for (const name of METHODS) {
-    console[name] = (...args: unknown[]) => {
-      lines.push(args.map(stringify).join(" "));
-    };
-  }
+  const capture = (...args: unknown[]) => {
+    lines.push(args.map(stringify).join(" "));
+  };
+  for (const name of METHODS) console[name] = capture;
   try {
+    // A runtime whose console cannot be replaced would let logged errors pass unseen.
+    if (console.error !== capture) throw new Error("console cannot be captured in this runtime");
     return { result: { value: await run() }, lines };
   } catch (error) {
     return { result: { error }, lines };
