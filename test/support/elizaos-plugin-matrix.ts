@@ -1,6 +1,6 @@
-// Walks every action, provider, evaluator, event handler and service of published elizaOS plugins against a
-// runtime that has them registered, over a seeded scene (elizaos-scene.ts), and reports per
-// item whether it ran. Web-standard, so the same walk runs on Node (PGlite) and in workerd (D1).
+// Walks every action, provider, evaluator, event handler and service of published elizaOS
+// plugins against a runtime that has them registered, over a seeded scene (elizaos-scene.ts),
+// and reports per item whether it ran. Web-standard, so the same walk runs on Node (PGlite) and in workerd (D1).
 //
 // "ran" means: no exception, nothing in what it returned or logged that says our runtime lacks
 // something (`x is not a function`, `Cannot read properties of undefined`, ...; plugins catch
@@ -90,8 +90,10 @@ export async function runPluginMatrix(
     for (const action of plugin.actions ?? []) {
       items.push(...(await walkAction(runtime, plugin.name, action, await contexts(), scene)));
     }
+    // Providers only read, so they share one state per room; actions get a fresh one each.
+    const readContexts = plugin.providers?.length ? await contexts() : [];
     for (const provider of plugin.providers ?? []) {
-      for (const context of await contexts()) {
+      for (const context of readContexts) {
         items.push(
           await attempt(
             plugin.name,
