@@ -10,7 +10,7 @@ import type { WorkerContext, WorkerEnv, WorkerScheduledController } from "./env.
 export interface WorkerOptions {
   /** Webhook connectors and their plugins; default those the env switches on. */
   connectors?: ConnectorSet;
-  /** More plugins for the agent (actions, providers, model providers). */
+  /** More plugins for the agent (actions, providers, model providers, elizaOS plugins). */
   plugins?: Plugin[];
 }
 
@@ -26,9 +26,8 @@ export interface Worker {
 export function createWorker(options: WorkerOptions = {}): Worker {
   let enabled: ConnectorSet | undefined;
   const connectorsOf = (env: WorkerEnv) => (enabled ??= connectorsFor(env, options.connectors));
-  const getAgent = agentPerIsolate((env: WorkerEnv) =>
-    createWorkerAgent(env, [...connectorsOf(env).plugins, ...(options.plugins ?? [])]),
-  );
+  const pluginsOf = (env: WorkerEnv) => [...connectorsOf(env).plugins, ...(options.plugins ?? [])];
+  const getAgent = agentPerIsolate((env: WorkerEnv) => createWorkerAgent(env, pluginsOf(env)));
   let app: Hono<AppEnv> | undefined;
   const appOf = (env: WorkerEnv) =>
     (app ??= createApp({
@@ -36,6 +35,7 @@ export function createWorker(options: WorkerOptions = {}): Worker {
       version,
       waitUntil: (c, work) => c.executionCtx.waitUntil(work),
       connectors: connectorsOf(env).connectors,
+      plugins: pluginsOf(env),
     }));
 
   return {
