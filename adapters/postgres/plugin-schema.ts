@@ -23,6 +23,7 @@ export interface PluginWithSchema {
 }
 
 type TableConfig = ReturnType<typeof getTableConfig>;
+type AnyEnum = PgEnum<[string, ...string[]]>;
 
 const dialect = new PgDialect();
 
@@ -67,9 +68,19 @@ export function pluginStatements(
   taken: Map<string, string> = new Map(),
 ): Statement[] {
   const values = Object.values(plugin.schema ?? {});
-  const enums = values.filter((value): value is PgEnum<[string, ...string[]]> => isPgEnum(value));
   const tables = values.filter((value): value is PgTable => is(value, PgTable));
   const configs = tables.map((table) => getTableConfig(table));
+  // Enums the schema lists, and those only its columns use (a plugin may export just tables).
+  const enums = [
+    ...new Set([
+      ...values.filter((value): value is AnyEnum => isPgEnum(value)),
+      ...configs.flatMap((config) =>
+        config.columns
+          .map((column) => (column as { enum?: unknown }).enum)
+          .filter((value): value is AnyEnum => isPgEnum(value)),
+      ),
+    ]),
+  ];
   for (const config of configs) {
     const name = qualified(config);
     const owner = taken.get(name);
@@ -123,7 +134,7 @@ const qualified = (config: Pick<TableConfig, "schema" | "name">) =>
 const tableRef = (config: Pick<TableConfig, "schema" | "name">) =>
   config.schema ? `${id(config.schema)}.${id(config.name)}` : id(config.name);
 
-function createEnum(e: PgEnum<[string, ...string[]]>): string {
+function createEnum(e: AnyEnum): string {
   const schema = (e as { schema?: string }).schema;
   const name = schema ? `${id(schema)}.${id(e.enumName)}` : id(e.enumName);
   const values = e.enumValues.map(literal).join(", ");

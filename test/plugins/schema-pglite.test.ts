@@ -99,6 +99,16 @@ describe("plugin schema on PGlite", () => {
     expect(rows.every((r) => r.archived === false && r.note === null)).toBe(true);
   });
 
+  it("creates an enum a column uses even when the schema lists only tables", async () => {
+    const { notebooks: onlyTables } = notebookTables(pg, sql, "edge_enum");
+    await storage.runPluginMigrations([notebookPlugin({ onlyTables })]);
+    const [row] = await storage.drizzle
+      .insert(onlyTables)
+      .values({ title: "t", mood: "busy" })
+      .returning();
+    expect(row?.mood).toBe("busy");
+  });
+
   it("refuses a plugin table named like one of eliza-edge's, naming the plugin", async () => {
     const clash = pg.pgTable("memories", { id: pg.uuid("id").primaryKey() });
     await expect(
