@@ -19,6 +19,7 @@ declare module "@elizaos/plugin-starter" {
 // plugin-sql's exports map hides its types; only the reference run (test/elizaos) imports it.
 declare module "@elizaos/plugin-sql" {
   import type { Plugin } from "@elizaos/core";
+
   const plugin: Plugin;
   export default plugin;
 }
