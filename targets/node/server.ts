@@ -20,7 +20,7 @@ import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.
 import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
-import { webChatRoutes } from "./web/routes.ts";
+import { WEB_CHAT_PATH, webChatRoutes } from "./web/routes.ts";
 
 export interface NodeServerOptions {
   env?: NodeEnv;
@@ -78,6 +78,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   collectPluginRoutes(
     plugins,
     enabled.connectors.map((connector) => connector.name),
+    [WEB_CHAT_PATH],
   );
   const character = await loadCharacter(env, options.cwd);
   let storage: StorageAdapter;

@@ -102,4 +102,14 @@ describe("a colliding plugin route stops the Node server from starting", () => {
       'plugin "greedy" route POST /api/messages collides with eliza-edge\'s built-in route /api/messages',
     );
   });
+
+  it("names the web chat's / as the built-in it would shadow", async () => {
+    const home: Plugin = {
+      name: "home",
+      routes: [{ type: "GET", path: "/", handler: async () => {} }],
+    };
+    await expect(
+      startNodeServer({ env, port: 0, host: "127.0.0.1", logger, plugins: [home] }),
+    ).rejects.toThrow('plugin "home" route GET / collides with eliza-edge\'s built-in route /');
+  });
 });

@@ -26,10 +26,16 @@ interface MountedRoute {
 export function collectPluginRoutes(
   plugins: readonly Plugin[],
   connectorNames: readonly string[] = [],
+  /** Paths a target serves beside the shared app (the Node server's web chat at /). */
+  targetPaths: readonly string[] = [],
 ): MountedRoute[] {
   // Same-named plugins collapse as the runtime collapses them, so only one set is served.
   const { plugins: unique } = assemblePlugins([], plugins);
-  const builtIns = [...BUILT_IN_PATHS, ...connectorNames.map((name) => `/webhooks/${name}/*`)];
+  const builtIns = [
+    ...BUILT_IN_PATHS,
+    ...connectorNames.map((name) => `/webhooks/${name}/*`),
+    ...targetPaths,
+  ];
   const mounted: MountedRoute[] = [];
   for (const plugin of unique) {
     for (const route of plugin.routes ?? []) {
