@@ -191,6 +191,39 @@ describe("plugin routes on the shared app", () => {
   });
 });
 
+describe("plugin routes on an open loopback dev server (no API_TOKEN)", () => {
+  const open = () =>
+    createApp({
+      getAgent: async () => runtime,
+      env: () => ({}),
+      openWithoutToken: true,
+      loopbackOnly: true,
+      plugins: [notesPlugin],
+    });
+
+  it("answers a loopback request without a token, and refuses another Host (DNS rebinding)", async () => {
+    const local = await open().request("http://localhost:3000/api/notes/1");
+    expect(local.status).toBe(200);
+    const rebound = await open().request("http://evil.example/api/notes/1");
+    expect(rebound.status).toBe(403);
+  });
+
+  it("takes only JSON writes there, as /api/messages does (a cross-site form needs no preflight)", async () => {
+    const form = await open().request("http://localhost:3000/api/notes", {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: "title=x",
+    });
+    expect(form.status).toBe(415);
+    const json = await open().request("http://localhost:3000/api/notes", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(json.status).toBe(201);
+  });
+});
+
 describe("plugin routes refused when the app is built", () => {
   const route = (type: "GET" | "POST" | "STATIC", path: string) => ({
     type,
