@@ -184,6 +184,25 @@ describe("plugin routes on the shared app", () => {
     ]);
   });
 
+  it("reads express's :param(regex) and a path without its leading slash", async () => {
+    const numbered: Plugin = {
+      name: "numbered",
+      routes: [
+        {
+          type: "GET",
+          path: "api/pages/:page(\\d+)",
+          handler: async (req, res) => {
+            res.json({ page: req.params?.page });
+          },
+        },
+      ],
+    };
+    const served = appFor([numbered]);
+    const ok = await served.request("/api/pages/12", { headers: auth });
+    expect(await ok.json()).toEqual({ page: "12" });
+    expect((await served.request("/api/pages/twelve", { headers: auth })).status).toBe(404);
+  });
+
   it("leaves the built-in routes and 404s as they were", async () => {
     expect((await app().request("/health")).status).toBe(200);
     const missing = await app().request("/api/notes", { headers: auth });

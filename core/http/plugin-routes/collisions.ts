@@ -10,8 +10,13 @@ export const BUILT_IN_PATHS = [
   "/api/cron",
 ] as const;
 
+/**
+ * The path as hono reads it: a leading slash, no trailing one, and express's `:id(\\d+)`
+ * parameter pattern written hono's way, `:id{\\d+}`.
+ */
 export function normalizeRoutePath(path: string): string {
-  const withSlash = path.startsWith("/") ? path : `/${path}`;
+  const hono = path.replace(/:(\w+)\(([^()]+)\)/g, ":$1{$2}");
+  const withSlash = hono.startsWith("/") ? hono : `/${hono}`;
   return withSlash.length > 1 && withSlash.endsWith("/") ? withSlash.slice(0, -1) : withSlash;
 }
 
