@@ -1,8 +1,10 @@
 // The runtime's plugin list as createAgent assembles it: eliza-edge's built-ins, then the
 // deployment's plugins, then the offline fallback. A deployment plugin named like a built-in
 // replaces it (plugin-bootstrap's "bootstrap" replaces ours): said in one log line, never
-// silently, and resolved here so the runtime never sees two plugins with one name.
+// silently, and resolved here so the runtime never sees two plugins with one name. A passed
+// @elizaos/plugin-sql is left out: eliza-edge's storage is what it would provide.
 import type { Plugin } from "../plugin.ts";
+import { REPLACED_BY_DESIGN, shortPluginName } from "./plugin-names.ts";
 
 export interface PluginNote {
   level: "info" | "warn";
@@ -23,6 +25,15 @@ export function assemblePlugins(
   const notes: PluginNote[] = [];
   const mine: Plugin[] = [];
   for (const plugin of deployment) {
+    if (shortPluginName(plugin.name) === "sql") {
+      // An elizaOS project passes plugin-sql; its init would open a second database and its
+      // schema is elizaOS's own tables, which eliza-edge's storage already holds.
+      notes.push({
+        level: "info",
+        message: `Plugin "${plugin.name}" is not registered: ${REPLACED_BY_DESIGN.sql} does its job.`,
+      });
+      continue;
+    }
     const first = mine.find((p) => p.name === plugin.name);
     if (!first) mine.push(plugin);
     // The same object twice (a connector's plugin also passed by hand) is one plugin.

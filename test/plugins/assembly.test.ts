@@ -79,6 +79,26 @@ describe("built-in replacement", () => {
   });
 });
 
+describe("plugin-sql passed in plugins", () => {
+  it("is left out with an info line, so its schema does not stop a D1/DynamoDB/memory start", async () => {
+    let initRan = false;
+    const sqlLike: Plugin = {
+      name: "@elizaos/plugin-sql",
+      schema: { agents: {}, memories: {} },
+      init: async () => {
+        initRan = true;
+      },
+    };
+    const { runtime, logger } = await agentWith([sqlLike]);
+    expect(runtime.plugins.map((p) => p.name)).not.toContain("@elizaos/plugin-sql");
+    expect(initRan).toBe(false);
+    expect(logger.at("warn")).toEqual([]);
+    expect(logger.at("info")).toContainEqual(
+      expect.stringContaining('Plugin "@elizaos/plugin-sql" is not registered'),
+    );
+  });
+});
+
 describe("dependencies", () => {
   it("orders a plugin after its dependency, named the elizaOS ways", async () => {
     const order: string[] = [];

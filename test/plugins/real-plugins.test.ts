@@ -3,6 +3,7 @@
 // "plugin-starter") matches a character's "@elizaos/plugin-starter", and neither declares a
 // dependency that would warn.
 import bootstrapPlugin from "@elizaos/plugin-bootstrap";
+import sqlPlugin from "@elizaos/plugin-sql";
 import starterPlugin from "@elizaos/plugin-starter";
 import { describe, expect, it } from "vitest";
 import { type Plugin, parseCharacter } from "../../core/index.ts";
@@ -24,6 +25,22 @@ describe("the published plugins in the plugin list", () => {
         level: "warn",
         message: expect.stringContaining(
           `Plugin "bootstrap" passed in plugins replaces eliza-edge's built-in "bootstrap" plugin`,
+        ),
+      },
+    ]);
+  });
+
+  it("plugin-sql, passed as an elizaOS project passes it, is left out with one info line", () => {
+    const sql = sqlPlugin as unknown as Plugin;
+    expect(sql.name).toBe("@elizaos/plugin-sql");
+    expect(Object.keys(sql.schema ?? {}).length).toBeGreaterThan(0);
+    const { plugins, notes } = assemblePlugins([ourBootstrap], [sql, starter]);
+    expect(plugins).toEqual([ourBootstrap, starter]);
+    expect(notes).toEqual([
+      {
+        level: "info",
+        message: expect.stringMatching(
+          /^Plugin "@elizaos\/plugin-sql" is not registered: eliza-edge's storage adapter/,
         ),
       },
     ]);
