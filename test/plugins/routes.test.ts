@@ -112,6 +112,17 @@ describe("plugin routes on the shared app", () => {
     expect(await empty.json()).toEqual({ id: "7", type: "object", body: {} });
   });
 
+  it("parses multipart/form-data into its fields (isMultipart routes)", async () => {
+    const form = new FormData();
+    form.append("title", "scan");
+    form.append("file", new Blob(["%PDF"], { type: "application/pdf" }), "a.pdf");
+    const res = await app().request("/api/notes/9", { method: "PUT", headers: auth, body: form });
+    const body = (await res.json()) as { type: string; body: Record<string, unknown> };
+    expect(body.type).toBe("object");
+    expect(body.body.title).toBe("scan");
+    expect(Object.keys(body.body).sort()).toEqual(["file", "title"]);
+  });
+
   it("refuses malformed JSON with 400 before the handler runs", async () => {
     const res = await app().request("/api/notes", {
       method: "POST",
