@@ -210,7 +210,11 @@ export interface Plugin {
    */
   schema?: Record<string, unknown>;
   /** elizaOS component type declarations; kept for plugins that list them, not enforced. */
-  componentTypes?: { name: string; schema: Record<string, unknown>; validator?: (data: unknown) => boolean }[];
+  componentTypes?: {
+    name: string;
+    schema: Record<string, unknown>;
+    validator?: (data: unknown) => boolean;
+  }[];
   /**
    * elizaOS's database adapter plugin (plugin-sql). eliza-edge's storage is chosen by the
    * target, so a plugin's adapter is not used (registerDatabaseAdapter says why).

@@ -89,7 +89,8 @@ export function createElizaMessageService(): ElizaMessageService {
         return { shouldRespond: true, skipEvaluation: true, reason: "mentioned" };
       }
       const clear = respondWithoutModel(runtime, message);
-      if (clear) return { shouldRespond: clear.respond, skipEvaluation: true, reason: clear.reason };
+      if (clear)
+        return { shouldRespond: clear.respond, skipEvaluation: true, reason: clear.reason };
       return { shouldRespond: false, skipEvaluation: false, reason: "left to the model" };
     },
 

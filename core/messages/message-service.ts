@@ -226,8 +226,8 @@ async function announceReceived(
   base: Record<string, unknown>,
 ): Promise<void> {
   if (!runtime.getEvent(EventType.MESSAGE_RECEIVED)?.length) return;
-  let ids = receiving.get(runtime);
-  if (!ids) receiving.set(runtime, (ids = new Set()));
+  const ids = receiving.get(runtime) ?? new Set<UUID>();
+  receiving.set(runtime, ids);
   ids.add(message.id);
   try {
     await runtime.emitEvent(EventType.MESSAGE_RECEIVED, {

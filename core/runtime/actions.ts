@@ -36,7 +36,10 @@ export const actionResultsKey = (messageId: UUID) => `${messageId}_action_result
 export function toActionResult(action: Action, returned: unknown): ActionResult {
   if (returned === undefined || returned === null) return { success: true };
   if (typeof returned === "boolean") return { success: returned };
-  if (typeof returned === "object" && ("values" in returned || "data" in returned || "text" in returned || "success" in returned)) {
+  if (
+    typeof returned === "object" &&
+    ("values" in returned || "data" in returned || "text" in returned || "success" in returned)
+  ) {
     const result = returned as Partial<ActionResult>;
     return { ...result, success: result.success ?? true } as ActionResult;
   }
@@ -85,8 +88,7 @@ export async function runActions(
       const handlerOptions: HandlerOptions = {
         actionContext: {
           previousResults: results,
-          getPreviousResult: (actionName) =>
-            results.find((r) => r.data?.actionName === actionName),
+          getPreviousResult: (actionName) => results.find((r) => r.data?.actionName === actionName),
         },
         content: response.content,
         previousResults: results,

@@ -82,7 +82,8 @@ export function modelUsedPayload(
   provider: string,
   params: unknown,
 ): ModelUsedPayload & { source: string } {
-  const p = typeof params === "object" && params !== null ? (params as Record<string, unknown>) : {};
+  const p =
+    typeof params === "object" && params !== null ? (params as Record<string, unknown>) : {};
   const prompt =
     typeof p.prompt === "string"
       ? p.prompt

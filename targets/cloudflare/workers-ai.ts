@@ -82,7 +82,8 @@ function embed(ai: WorkersAiBinding) {
       throw new ModelError(ID, "TEXT_EMBEDDING needs params.text as a string");
     }
     const model =
-      runtime.getSettingString("CLOUDFLARE_AI_EMBEDDING_MODEL") || DEFAULT_WORKERS_AI_EMBEDDING_MODEL;
+      runtime.getSettingString("CLOUDFLARE_AI_EMBEDDING_MODEL") ||
+      DEFAULT_WORKERS_AI_EMBEDDING_MODEL;
     const output = (await run(ai, model, { text: [text] })) as { data?: unknown } | null;
     const vector = Array.isArray(output?.data) ? (output.data[0] as unknown) : undefined;
     if (!Array.isArray(vector) || vector.length === 0 || !vector.every(Number.isFinite)) {
