@@ -59,12 +59,13 @@ export async function composeState(
     const result = fresh[i];
     if (!result) return;
     results[provider.name] = { ...result, providerName: provider.name };
-    Object.assign(values, result.values ?? {});
-    if (result.data) data[provider.name] = result.data;
     if (typeof result.text === "string" && result.text.trim() !== "") {
       values[provider.name] = result.text;
       texts.push(result.text);
     }
+    // A provider's own values win over the text kept under its name.
+    Object.assign(values, result.values ?? {});
+    if (result.data) data[provider.name] = result.data;
   });
   const text = texts.join("\n\n");
   const state: State = {

@@ -42,6 +42,7 @@ export interface RuntimeSetup {
   settings?: Record<string, unknown>;
   secrets?: Record<string, string | number | boolean>;
   env?: Record<string, unknown>;
+  bio?: string;
 }
 
 /** A runtime with a fresh character name, so agents on one shared database never collide. */
@@ -50,6 +51,7 @@ export async function runtimeOn(backend: Backend, setup: RuntimeSetup = {}): Pro
     name: `Agent ${randomUuid().slice(0, 8)}`,
     settings: setup.settings ?? {},
     secrets: setup.secrets ?? {},
+    bio: setup.bio ?? [],
   });
   const agentId = characterAgentId(character);
   const runtime = new AgentRuntime({
