@@ -76,7 +76,12 @@ export function connectionOps(runtime: AgentRuntime, params: ConnectionParams): 
     },
     {
       op: "ensureEntity",
-      entity: { id: runtime.agentId, names: [runtime.character.name], agentId: runtime.agentId },
+      entity: {
+        id: runtime.agentId,
+        names: [runtime.character.name],
+        agentId: runtime.agentId,
+        metadata: {},
+      },
     },
     { op: "ensureParticipant", entityId: params.entityId, roomId: params.roomId },
     { op: "ensureParticipant", entityId: runtime.agentId, roomId: params.roomId },
@@ -122,7 +127,12 @@ export async function ensureConnectionsOps(
   }
   ops.push({
     op: "ensureEntity",
-    entity: { id: runtime.agentId, names: [runtime.character.name], agentId: runtime.agentId },
+    entity: {
+      id: runtime.agentId,
+      names: [runtime.character.name],
+      agentId: runtime.agentId,
+      metadata: {},
+    },
   });
   ops.push({ op: "ensureParticipant", entityId: runtime.agentId, roomId: first.id });
   for (const entity of withIds) {

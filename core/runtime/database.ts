@@ -126,15 +126,15 @@ export class RuntimeDatabase {
   }
 
   // entities and components
-  getEntitiesByIds(entityIds: UUID[]): Promise<Entity[]> {
-    return this.storage.getEntitiesByIds(entityIds);
+  async getEntitiesByIds(entityIds: UUID[]): Promise<Entity[]> {
+    return (await this.storage.getEntitiesByIds(entityIds)).map(withMetadata);
   }
   async getEntityById(entityId: UUID): Promise<Entity | null> {
     const [entity] = await this.storage.getEntitiesByIds([entityId]);
-    return entity ?? null;
+    return entity ? withMetadata(entity) : null;
   }
-  getEntitiesForRoom(roomId: UUID, includeComponents?: boolean): Promise<Entity[]> {
-    return this.storage.getEntitiesForRoom(roomId, includeComponents);
+  async getEntitiesForRoom(roomId: UUID, includeComponents?: boolean): Promise<Entity[]> {
+    return (await this.storage.getEntitiesForRoom(roomId, includeComponents)).map(withMetadata);
   }
   createEntities(entities: Entity[]): Promise<boolean> {
     return this.storage.createEntities(
@@ -427,6 +427,11 @@ export class RuntimeDatabase {
   deleteTask(id: UUID): Promise<void> {
     return this.storage.deleteTask(id);
   }
+}
+
+/** elizaOS's entities always carry metadata (plugin-sql defaults it to {}); its helpers index it. */
+function withMetadata(entity: Entity): Entity {
+  return entity.metadata ? entity : { ...entity, metadata: {} };
 }
 
 /** elizaOS 1.7 names a room's server `messageServerId`; our rows keep `serverId`. */
