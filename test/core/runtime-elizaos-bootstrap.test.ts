@@ -2,7 +2,6 @@
 // eliza-edge runtime: every provider answers, every action validates, the evaluator runs,
 // and a message turn with its REPLY action answers. Before the runtime grew elizaOS's
 // surface these failed with "runtime.getRoom is not a function" and the like.
-import { bootstrapPlugin as elizaBootstrap } from "@elizaos/plugin-bootstrap";
 import { describe, expect, it } from "vitest";
 import {
   type AgentRuntime,
@@ -17,7 +16,9 @@ import { backends, runtimeOn } from "./runtime-elizaos-backends.ts";
 
 // The plugin's services (TaskService's timer, the embedding queue) are left out: eliza-edge
 // runs tasks from runDueTasks, and a test must not leave timers behind.
-const bootstrap = elizaBootstrap as unknown as Plugin;
+// The package ships no type declarations, so it is imported by a name TypeScript leaves alone.
+const packageName: string = "@elizaos/plugin-bootstrap";
+const bootstrap = ((await import(packageName)) as { bootstrapPlugin: Plugin }).bootstrapPlugin;
 const withoutServices: Plugin = { ...bootstrap, services: [] };
 
 async function conversation(
