@@ -143,7 +143,8 @@ export interface ServiceClass {
 /** @deprecated the earlier name of ServiceClass. */
 export type ServiceDefinition = ServiceClass;
 
-export type EventHandler = (payload: EventPayload) => Promise<unknown> | undefined | void;
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers written as `() => void` must fit
+export type EventHandler = (payload: EventPayload) => Promise<unknown> | void;
 
 /** What every event handler receives: elizaOS's payload (runtime, source) plus the event's keys. */
 export interface EventPayload {

@@ -19,7 +19,7 @@ import {
   connectionOps,
   ensureConnectionsOps,
 } from "./connections.ts";
-import { RuntimeDatabase } from "./database.ts";
+import { RuntimeDatabase } from "./database-rooms.ts";
 import { type EventName, EventType } from "./events.ts";
 import {
   embeddingProbe,

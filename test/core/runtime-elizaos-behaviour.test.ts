@@ -13,7 +13,6 @@ import {
   type Provider,
   type State,
 } from "../../core/index.ts";
-import type { HandlerOptions } from "../../core/plugin.ts";
 import { StateCache } from "../../core/runtime/state-cache.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import { scriptedModel } from "../support/scripted-model.ts";
