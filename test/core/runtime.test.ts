@@ -102,7 +102,7 @@ describe("models", () => {
     ]);
     await runtime.initialize();
     expect(await runtime.useModel(ModelType.TEXT_LARGE, { prompt: "x" })).toBe("high");
-    expect(runtime.getModel(ModelType.TEXT_LARGE)?.provider).toBe("high");
+    expect(runtime.getModelRegistration(ModelType.TEXT_LARGE)?.provider).toBe("high");
   });
 
   it("says which model type is missing", async () => {
