@@ -102,4 +102,22 @@ describe.each(backends)("real plugin-bootstrap 1.7.2 on $name", (backend) => {
     expect(outcome.didRespond).toBe(true);
     expect(delivered).toEqual(["Hi Ann!"]);
   });
+
+  it("its reflection evaluator reads relationships, facts and entities, asks the model, and records progress", async () => {
+    const model = scriptedModel();
+    const runtime = await runtimeOn(backend, { plugins: [withoutServices, model.plugin] });
+    await runtime.initialize();
+    const message = await conversation(runtime, "I love green tea");
+    model.small.push(
+      "<response><thought>nothing new</thought><facts>none</facts><relationships>none</relationships></response>",
+    );
+    const reflection = bootstrap.evaluators?.[0];
+    expect(reflection?.name).toBe("REFLECTION");
+    const errors: unknown[] = [];
+    runtime.logger.error = (...args: unknown[]) => void errors.push(args);
+    await reflection?.handler(runtime, message, await runtime.composeState(message));
+    expect(errors).toEqual([]);
+    expect(model.calls.map((c) => c.type)).toEqual(["TEXT_SMALL"]);
+    expect(await runtime.getCache(`${message.roomId}-reflection-last-processed`)).toBe(message.id);
+  });
 });
