@@ -120,4 +120,29 @@ describe.each(backends)("real plugin-bootstrap 1.7.2 on $name", (backend) => {
     expect(model.calls.map((c) => c.type)).toEqual(["TEXT_SMALL"]);
     expect(await runtime.getCache(`${message.roomId}-reflection-last-processed`)).toBe(message.id);
   });
+
+  it("its FOLLOW_ROOM action, run by processActions, follows the room through the runtime", async () => {
+    const model = scriptedModel();
+    const runtime = await runtimeOn(backend, { plugins: [withoutServices, model.plugin] });
+    await runtime.initialize();
+    const message = await conversation(runtime, "please follow this room");
+    model.small.push("yes");
+    const state = await runtime.composeState(message);
+    await runtime.processActions(
+      message,
+      [
+        {
+          entityId: runtime.agentId,
+          roomId: message.roomId,
+          content: { actions: ["FOLLOW_ROOM"] },
+        },
+      ],
+      state,
+      async () => [],
+    );
+    expect(runtime.getActionResults(message.id)).toEqual([
+      expect.objectContaining({ success: true }),
+    ]);
+    expect(await runtime.getParticipantUserState(message.roomId, runtime.agentId)).toBe("FOLLOWED");
+  });
 });
