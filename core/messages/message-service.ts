@@ -160,7 +160,7 @@ export const messageService: MessageService = {
         // Staying quiet costs no state unless an evaluator wants to see every message.
         if (runtime.evaluators.some((e) => e.alwaysRun)) {
           const state = await runtime.composeState(message);
-          await runtime.evaluate(message, state, false, undefined, []);
+          await runtime.evaluate(message, state, false, send, []);
         }
         return await finish(runtime, base, startedAt, message, result(false, decision.reason));
       }
@@ -181,7 +181,7 @@ export const messageService: MessageService = {
         runId,
         mode: runtime.getSettingString("ACTION_MODE") === "single" ? "single" : "multiple",
       });
-      await runtime.evaluate(message, state, responses.length > 0, undefined, responses);
+      await runtime.evaluate(message, state, responses.length > 0, send, responses);
       const reason = responses.length ? "replied" : `planned ${plan.content.actions?.join(",")}`;
       return await finish(
         runtime,
