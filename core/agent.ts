@@ -13,6 +13,9 @@ import { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
 import { memoryPlugin } from "./plugins/memory/index.ts";
 import { tasksPlugin } from "./plugins/tasks/index.ts";
 import { AgentRuntime } from "./runtime/agent-runtime.ts";
+import { characterPluginNotes } from "./runtime/character-plugins.ts";
+import { assemblePlugins, type PluginNote } from "./runtime/plugin-list.ts";
+import { missingDependencies } from "./runtime/plugin-order.ts";
 import type { StorageAdapter } from "./storage.ts";
 
 export interface CreateAgentOptions {
@@ -20,7 +23,10 @@ export interface CreateAgentOptions {
   storage: StorageAdapter;
   /** The target's environment: Node's, a Worker's env, Lambda's. */
   env?: Record<string, unknown>;
-  /** The character's own plugins and the target's (a Workers AI provider, say). */
+  /**
+   * The deployment's plugins: the character's own (elizaOS plugins included) and the target's
+   * (a Workers AI provider, say). One named like a built-in ("bootstrap") replaces it.
+   */
   plugins?: Plugin[];
   logger?: Logger;
   now?: () => number;
@@ -29,7 +35,9 @@ export interface CreateAgentOptions {
 /** Model plugins switched on by the env, highest priority first. */
 export function modelPluginsFor(env: Record<string, unknown>, character: Character): Plugin[] {
   const has = (key: string) => {
-    const value = character.secrets[key] ?? character.settings[key] ?? env[key];
+    // elizaOS files also nest secrets under settings.secrets; the runtime reads them there too.
+    const nested = character.settings.secrets as Record<string, unknown> | undefined;
+    const value = character.secrets[key] ?? nested?.[key] ?? character.settings[key] ?? env[key];
     return typeof value === "string" ? value.length > 0 : value !== undefined && value !== null;
   };
   const plugins: Plugin[] = [];
@@ -41,22 +49,31 @@ export function modelPluginsFor(env: Record<string, unknown>, character: Charact
 
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
   const env = options.env ?? {};
+  const { plugins, notes } = assemblePlugins(
+    [bootstrapPlugin, tasksPlugin, memoryPlugin, ...modelPluginsFor(env, options.character)],
+    options.plugins ?? [],
+    // Always last and lowest: the agent answers even with nothing configured.
+    [createElizaPlugin()],
+  );
   const runtime = new AgentRuntime({
     character: options.character,
     storage: options.storage,
     env,
     logger: options.logger,
     now: options.now,
-    plugins: [
-      bootstrapPlugin,
-      tasksPlugin,
-      memoryPlugin,
-      ...modelPluginsFor(env, options.character),
-      ...(options.plugins ?? []),
-      // Always last and lowest: the agent answers even with nothing configured.
-      createElizaPlugin(),
-    ],
+    plugins,
   });
+  const log = (note: PluginNote) => runtime.logger[note.level](note.message);
+  notes.forEach(log);
+  characterPluginNotes(options.character, plugins).forEach(log);
+  for (const { plugin, dependency } of missingDependencies(plugins)) {
+    runtime.logger.warn(
+      `Plugin "${plugin}" depends on "${dependency}", which is not among the plugins passed; ` +
+        `"${plugin}" is registered without it (elizaOS skips it too). Pass ${dependency} in plugins.`,
+    );
+  }
+  // Before any plugin's init: elizaOS plugins may read their own tables there.
+  await migratePluginSchemas(options.storage, plugins);
   await runtime.initialize();
   await pinEmbeddingDimension(runtime);
   if (runtime.getModel(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
@@ -66,6 +83,25 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     );
   }
   return runtime;
+}
+
+/**
+ * Creates the tables plugins declare in `schema` (drizzle tables, elizaOS's plugin-sql
+ * convention). A backend that cannot hold them (D1, DynamoDB, memory) refuses to start rather
+ * than let the plugin fail on its first query.
+ */
+async function migratePluginSchemas(storage: StorageAdapter, plugins: Plugin[]): Promise<void> {
+  const withSchema = plugins.filter((p) => p.schema && Object.keys(p.schema).length > 0);
+  if (withSchema.length === 0) return;
+  if (!storage.runPluginMigrations) {
+    const names = withSchema.map((p) => `"${p.name}"`).join(", ");
+    throw new Error(
+      `Plugin ${names} declares database tables (schema), which the ${storage.kind} storage ` +
+        "backend cannot create: plugin tables need a Postgres backend (PGlite, Postgres, Neon). " +
+        "Use one, or remove the plugin.",
+    );
+  }
+  await storage.runPluginMigrations(withSchema);
 }
 
 /**

@@ -15,6 +15,20 @@ const exampleMessage = z
   })
   .loose();
 
+// elizaOS 1.x files hold one exchange per array; newer ones wrap each in `{examples: [...]}`
+// (sometimes beside a label). Both load; the rest of eliza-edge sees arrays.
+const exampleExchange = z.preprocess(
+  (item) =>
+    item && typeof item === "object" && !Array.isArray(item) && "examples" in item
+      ? item.examples
+      : item,
+  z.array(exampleMessage),
+);
+
+// Any 8-4-4-4-12 hex id: elizaOS's own stringToUuid("Eliza") has version nibble 0, which a
+// strict RFC 4122 check (zod's uuid()) refuses.
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const settingValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.looseObject({})]);
 
 const knowledgeItem = z.union([
@@ -25,13 +39,17 @@ const knowledgeItem = z.union([
 
 export const characterSchema = z
   .object({
-    id: z.string().uuid().optional(),
+    id: z
+      .string()
+      .regex(UUID_SHAPE, "id must be a UUID (8-4-4-4-12 hex digits)")
+      .transform((id) => id.toLowerCase())
+      .optional(),
     name: z.string().min(1, "name must not be empty"),
     username: z.string().optional(),
     system: z.string().optional(),
     bio: stringOrStrings.default([]),
     lore: z.array(z.string()).optional(),
-    messageExamples: z.array(z.array(exampleMessage)).default([]),
+    messageExamples: z.array(exampleExchange).default([]),
     postExamples: z.array(z.string()).default([]),
     topics: z.array(z.string()).default([]),
     adjectives: z.array(z.string()).default([]),

@@ -64,6 +64,12 @@ export {
   type KnowledgeSource,
 } from "./memory/knowledge.ts";
 export { DeliveryError } from "./messages/delivery-error.ts";
+export type {
+  ElizaMessageService,
+  MessageProcessingOptions,
+  MessageProcessingResult,
+  ResponseDecision,
+} from "./messages/elizaos-message-service.ts";
 export {
   type HandleMessageOptions,
   type HandleMessageResult,
@@ -87,6 +93,22 @@ export {
 } from "./models/eliza/index.ts";
 export { createLocalEmbeddingPlugin, embedManyLocally } from "./models/local-embedding.ts";
 export { createOpenAIPlugin, embedMany } from "./models/openai.ts";
+export type {
+  DetokenizeTextParams,
+  ElizaGenerateTextParams,
+  GenerateTextOptions,
+  GenerateTextResult,
+  ImageDescriptionParams,
+  ImageGenerationParams,
+  JSONSchema,
+  ModelUsedPayload,
+  ObjectGenerationParams,
+  TextEmbeddingInput,
+  TextEmbeddingParams,
+  TextToSpeechParams,
+  TokenizeTextParams,
+  TranscriptionParams,
+} from "./models/params.ts";
 export {
   type EmbeddingParams,
   type GenerateTextParams,
@@ -97,12 +119,16 @@ export {
 } from "./models/types.ts";
 export type {
   Action,
+  ActionContext,
   ActionExample,
   ActionResult,
+  EvaluationExample,
   Evaluator,
   EventHandler,
   EventPayload,
+  Handler,
   HandlerCallback,
+  HandlerOptions,
   Plugin,
   Provider,
   ProviderResult,
@@ -110,8 +136,10 @@ export type {
   RouteRequest,
   RouteResponse,
   Service,
+  ServiceClass,
   ServiceDefinition,
   State,
+  Validator,
 } from "./plugin.ts";
 export { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
 export { memoryPlugin } from "./plugins/memory/index.ts";
@@ -136,6 +164,8 @@ export {
   type ConnectionParams,
   type RuntimeOptions,
   type SettingSource,
+  type SettingValue,
+  type TargetInfo,
 } from "./runtime/agent-runtime.ts";
 export { type EventName, EventType } from "./runtime/events.ts";
 export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secret-base-url.ts";

@@ -3,16 +3,17 @@
 import type { ModelHandler } from "./models/types.ts";
 import type { AgentRuntime } from "./runtime/agent-runtime.ts";
 import type { TaskWorker } from "./tasks/types.ts";
-import type { Content, Memory } from "./types.ts";
+import type { Content, Memory, Metadata } from "./types.ts";
 
-/** The composed context a prompt is built from. */
+/** The composed context a prompt is built from (elizaOS's State; extra keys allowed). */
 export interface State {
   /** Provider outputs by name, for templates: {{CHARACTER}}, {{RECENT_MESSAGES}} ... */
   values: Record<string, unknown>;
-  /** Structured provider data, by provider name. */
+  /** Structured provider data, by provider name; `providers` holds each provider's result. */
   data: Record<string, unknown>;
   /** All provider texts joined, in provider position order. */
   text: string;
+  [key: string]: unknown;
 }
 
 export interface ProviderResult {
@@ -30,18 +31,19 @@ export interface Provider {
   dynamic?: boolean;
   /** Never included unless asked for by name; not listed to the planner. */
   private?: boolean;
+  /** `state` is the message's state composed so far (elizaOS's state cache). */
   get(runtime: AgentRuntime, message: Memory, state: State): Promise<ProviderResult>;
 }
 
 /** Sends a reply to wherever the message came from; returns the memories it created. */
-export type HandlerCallback = (content: Content) => Promise<Memory[]>;
+export type HandlerCallback = (content: Content, files?: unknown) => Promise<Memory[]>;
 
 export interface ActionResult {
   success: boolean;
   text?: string;
   values?: Record<string, unknown>;
   data?: Record<string, unknown>;
-  error?: string;
+  error?: string | Error;
 }
 
 export interface ActionExample {
@@ -49,51 +51,106 @@ export interface ActionExample {
   content: Content;
 }
 
+/** Results of the actions that ran before this one in the same message. */
+export interface ActionContext {
+  previousResults: ActionResult[];
+  getPreviousResult?: (actionName: string) => ActionResult | undefined;
+}
+
+/** What an action handler receives as `options` (elizaOS's HandlerOptions). */
+export interface HandlerOptions {
+  actionContext?: ActionContext;
+  actionPlan?: {
+    totalSteps: number;
+    currentStep: number;
+    steps: {
+      action: string;
+      status: "pending" | "completed" | "failed";
+      result?: ActionResult;
+      error?: string;
+    }[];
+    thought: string;
+  };
+  /** eliza-edge: the planned response's content (what elizaOS passes as `responses[0]`). */
+  content?: Content;
+  /** eliza-edge: the same list as actionContext.previousResults, kept for older plugins. */
+  previousResults?: ActionResult[];
+  [key: string]: unknown;
+}
+
+/**
+ * elizaOS's action and evaluator handler. It returns an ActionResult; a legacy handler returns
+ * nothing, a boolean or anything else, which processActions wraps as elizaOS does.
+ */
+export type Handler = (
+  runtime: AgentRuntime,
+  message: Memory,
+  state?: State,
+  options?: HandlerOptions,
+  callback?: HandlerCallback,
+  responses?: Memory[],
+) => Promise<unknown>;
+
+export type Validator = (runtime: AgentRuntime, message: Memory, state?: State) => Promise<boolean>;
+
 export interface Action {
   name: string;
   description: string;
   similes?: string[];
   examples?: ActionExample[][];
-  validate(runtime: AgentRuntime, message: Memory, state?: State): Promise<boolean>;
-  handler(
-    runtime: AgentRuntime,
-    message: Memory,
-    state: State,
-    options: { content: Content; previousResults: ActionResult[] },
-    callback: HandlerCallback,
-    // biome-ignore lint/suspicious/noConfusingVoidType: elizaOS action handlers may return nothing
-  ): Promise<ActionResult | undefined | void>;
+  validate: Validator;
+  handler: Handler;
+  [key: string]: unknown;
+}
+
+export interface EvaluationExample {
+  prompt: string;
+  messages: ActionExample[];
+  outcome: string;
 }
 
 export interface Evaluator {
   name: string;
   description: string;
   similes?: string[];
+  examples?: EvaluationExample[];
   /** Run even when the agent decided not to respond. */
   alwaysRun?: boolean;
-  validate(runtime: AgentRuntime, message: Memory, state?: State): Promise<boolean>;
-  handler(
-    runtime: AgentRuntime,
-    message: Memory,
-    state: State,
-    responses: Memory[],
-  ): Promise<unknown>;
+  validate: Validator;
+  handler: Handler;
 }
 
-/** A long-lived helper a plugin starts once per runtime (a client, a cache). */
+/**
+ * A running service instance (elizaOS's Service). On serverless it lives as long as the
+ * isolate or function instance; whatever it keeps open (timers, sockets) is its own affair.
+ */
 export interface Service {
   stop?(): Promise<void>;
+  capabilityDescription?: string;
+  config?: Metadata;
 }
 
-export interface ServiceDefinition {
+/**
+ * What a plugin lists in `services`: elizaOS's service class (static serviceType and start),
+ * or a plain object of the same shape.
+ */
+export interface ServiceClass {
   serviceType: string;
   start(runtime: AgentRuntime): Promise<Service>;
+  /** elizaOS: called with the instance once started, to register send handlers. */
+  registerSendHandlers?(runtime: AgentRuntime, service: Service): void;
 }
+/** @deprecated the earlier name of ServiceClass. */
+export type ServiceDefinition = ServiceClass;
 
-export type EventHandler = (payload: EventPayload) => Promise<void> | void;
+// biome-ignore lint/suspicious/noConfusingVoidType: handlers written as `() => void` must fit
+export type EventHandler = (payload: EventPayload) => Promise<unknown> | void;
 
+/** What every event handler receives: elizaOS's payload (runtime, source) plus the event's keys. */
 export interface EventPayload {
   runtime: AgentRuntime;
+  source?: string;
+  onComplete?: () => void;
   [key: string]: unknown;
 }
 
@@ -136,12 +193,12 @@ export interface Plugin {
   /** Plugin names that must be registered first. */
   dependencies?: string[];
   /** Default settings; the character and env override them. */
-  config?: Record<string, string | number | boolean | undefined>;
+  config?: Record<string, string | number | boolean | null | undefined>;
   init?(config: Record<string, string>, runtime: AgentRuntime): Promise<void>;
   actions?: Action[];
   providers?: Provider[];
   evaluators?: Evaluator[];
-  services?: ServiceDefinition[];
+  services?: ServiceClass[];
   models?: Record<string, ModelHandler<never, unknown>>;
   /** Model priority for this plugin's models; higher wins. Default 0. */
   priority?: number;
@@ -153,6 +210,20 @@ export interface Plugin {
    * a backend without them (D1, DynamoDB) refuses to start, naming the plugin.
    */
   schema?: Record<string, unknown>;
+  /** elizaOS component type declarations; kept for plugins that list them, not enforced. */
+  componentTypes?: {
+    name: string;
+    schema: Record<string, unknown>;
+    validator?: (data: unknown) => boolean;
+  }[];
+  /**
+   * elizaOS's database adapter plugin (plugin-sql). eliza-edge's storage is chosen by the
+   * target, so a plugin's adapter is not used (registerDatabaseAdapter says why).
+   */
+  adapter?: unknown;
+  /** elizaOS test suites; eliza-edge does not run them. */
+  tests?: unknown[];
+  testDependencies?: string[];
   /** Workers for this plugin's tasks (elizaOS plugins register them in init; both work). */
   taskWorkers?: TaskWorker[];
 }

@@ -2,6 +2,7 @@
 // WebSocket, pg). SQL runs on PostgreSQL 15 through 18. Every method is one statement, or one
 // atomic unit of statements that never branch on each other's results, because Neon HTTP has
 // only non-interactive transactions.
+
 import {
   and,
   arrayContains,
@@ -48,6 +49,7 @@ import type {
 import { randomUuid } from "../../core/uuid.ts";
 import type { Db, PostgresDriver, PostgresKind, Statement } from "./driver.ts";
 import { toStorageError } from "./errors.ts";
+import type { PluginWithSchema } from "./plugin-schema.ts";
 import {
   taskPatch,
   toAgent,
@@ -141,6 +143,17 @@ export class PostgresStorage implements StorageAdapter {
 
   close(): Promise<void> {
     return this.driver.close();
+  }
+
+  /** The drizzle database, for elizaOS plugins that query their own tables (`runtime.db`). */
+  get drizzle(): Db {
+    return this.driver.db;
+  }
+
+  /** Creates the tables elizaOS plugins declare in `schema`, idempotently (plugin-schema.ts). */
+  async runPluginMigrations(plugins: PluginWithSchema[]): Promise<void> {
+    const { runPluginMigrations } = await import("./plugin-schema.ts");
+    await runPluginMigrations(this.driver.db, plugins);
   }
 
   async ping(): Promise<void> {

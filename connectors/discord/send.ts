@@ -53,7 +53,7 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
             ? await callDiscord(api, "PATCH", `${path}/messages/@original`, body)
             : await callDiscord(api, "POST", path, body);
         } catch (error) {
-          if (!(isDeadToken(error) && runtime.getSetting("DISCORD_BOT_TOKEN"))) throw error;
+          if (!(isDeadToken(error) && runtime.getSettingString("DISCORD_BOT_TOKEN"))) throw error;
           runtime.logger.warn("discord interaction token no longer valid; posting to the channel");
           viaInteraction = false;
         }
@@ -107,7 +107,7 @@ function postToChannel(
   base: string,
   delivery: DeliveryOptions | undefined,
 ) {
-  const botToken = runtime.getSetting("DISCORD_BOT_TOKEN");
+  const botToken = runtime.getSettingString("DISCORD_BOT_TOKEN");
   if (!botToken) {
     throw new Error(
       "DISCORD_BOT_TOKEN is not set; cannot post to a Discord channel after the interaction ended",

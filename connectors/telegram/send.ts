@@ -70,7 +70,7 @@ export function telegramSendHandler(options: TelegramSendOptions = {}): SendHand
   return async (runtime: AgentRuntime, target: SendTarget, content: Content) => {
     const text = typeof content.text === "string" ? content.text.trim() : "";
     if (!text) return;
-    const token = runtime.getSetting("TELEGRAM_BOT_TOKEN");
+    const token = runtime.getSettingString("TELEGRAM_BOT_TOKEN");
     if (!token) throw new Error("TELEGRAM_BOT_TOKEN is not set; cannot send to Telegram");
     const chatId = target.chatId;
     if (typeof chatId !== "number" && typeof chatId !== "string") {

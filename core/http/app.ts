@@ -4,12 +4,14 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { describeError } from "../describe-error.ts";
 import type { RateLimitVerdict } from "../limits/message-rate-limit.ts";
+import type { Plugin } from "../plugin.ts";
 import { redactorForEnv } from "../redact.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
+import { collectPluginRoutes, mountPluginRoutes } from "./plugin-routes/mount.ts";
 import { cronRoutes } from "./routes/cron.ts";
 import { healthRoutes } from "./routes/health.ts";
 import { messageRoutes } from "./routes/messages.ts";
@@ -43,6 +45,11 @@ export interface AppOptions {
   defer?: (c: Context) => void;
   /** Chat platforms reached by webhook, each mounted at /webhooks/<name>. */
   connectors?: Connector[];
+  /**
+   * The deployment's plugins (the same list the agent gets): their elizaOS `routes` are
+   * served at their own paths behind API_TOKEN. A bad or colliding route throws here.
+   */
+  plugins?: readonly Plugin[];
 }
 
 /** A chat platform's webhook routes; its send handler comes in as a plugin on the agent. */
@@ -64,6 +71,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     env: options.env ?? ((c: Context) => (c.env ?? {}) as Record<string, unknown>),
   };
   const maxSize = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  // Checked before anything is mounted: a bad plugin route stops startup, not a request.
+  const pluginRoutes = collectPluginRoutes(
+    options.plugins ?? [],
+    (options.connectors ?? []).map((connector) => connector.name),
+  );
   const app = new Hono<AppEnv>();
 
   app.use("*", async (c, next) => {
@@ -83,8 +95,10 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     token: (c) => setting(resolved.env(c), "API_TOKEN"),
     openWhenUnset: options.openWithoutToken,
   });
-  if (options.loopbackOnly) {
-    const guard = loopbackGuard((c) => !setting(resolved.env(c), "API_TOKEN"));
+  const guard = options.loopbackOnly
+    ? loopbackGuard((c) => !setting(resolved.env(c), "API_TOKEN"))
+    : undefined;
+  if (guard) {
     app.use("/api/messages", guard);
     app.use("/api/rooms/*", guard);
   }
@@ -106,6 +120,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   for (const connector of options.connectors ?? []) {
     app.route(`/webhooks/${connector.name}`, connector.routes);
   }
+  mountPluginRoutes(app, pluginRoutes, guard ? [guard, apiToken] : [apiToken]);
 
   app.notFound((c) =>
     c.json(errorBody("not_found", `No route for ${c.req.method} ${c.req.path}`), 404),

@@ -30,7 +30,9 @@ export async function embedWithinBudget(
   text: string | undefined,
 ): Promise<Embedded> {
   if (!text?.trim() || !canEmbed(runtime)) return null;
-  const budget = Number(runtime.getSetting("EMBEDDING_BUDGET_MS") ?? DEFAULT_EMBEDDING_BUDGET_MS);
+  const budget = Number(
+    runtime.getSettingString("EMBEDDING_BUDGET_MS") ?? DEFAULT_EMBEDDING_BUDGET_MS,
+  );
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<"late">((resolve) => {
     timer = setTimeout(() => resolve("late"), budget);

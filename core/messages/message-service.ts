@@ -64,8 +64,58 @@ export const messageService: MessageService = {
       createdAt: incoming.createdAt ?? runtime.stamp(),
     };
     const base = { runId, messageId: message.id, roomId: message.roomId };
-    await runtime.emitEvent(EventType.MESSAGE_RECEIVED, { ...base, message });
-    await runtime.emitEvent(EventType.RUN_STARTED, { ...base, entityId: message.entityId });
+    const responses: Memory[] = [];
+    let replyCount = 0;
+    const send = async (content: Content): Promise<Memory[]> => {
+      const reply: Memory & { id: UUID } = {
+        // The k-th reply of a turn has a fixed id, so a second run of the turn finds it.
+        id: replyId(runtime, message.id, replyCount++),
+        entityId: runtime.agentId,
+        agentId: runtime.agentId,
+        roomId: message.roomId,
+        worldId: message.worldId,
+        content: {
+          ...content,
+          inReplyTo: message.id,
+          channelType: message.content.channelType,
+          source: content.source ?? message.content.source,
+        },
+        createdAt: Math.max(runtime.stamp(), (message.createdAt ?? 0) + 1),
+      };
+      const embedded = await embedWithinBudget(runtime, reply.content.text);
+      if (embedded && "embedding" in embedded) reply.embedding = embedded.embedding;
+      const alsoWrite = embedded && "deferred" in embedded ? [embedLaterOp(runtime, reply.id)] : [];
+      // Record, then deliver (send-once.ts): a failure for sure withdraws the record and fails
+      // the turn so a retry answers again; connectors swallow an ambiguous failure (a timeout
+      // that may have reached the user), so it stays recorded and is never resent.
+      const outcome = await sendOnce(runtime, reply, alsoWrite, async () =>
+        callback?.(reply.content, reply),
+      );
+      if (!outcome.sent) {
+        // An earlier run of this turn got this far: it was sent (or may have been). Quiet.
+        runtime.logger.info("reply already recorded by an earlier run; not sent again", {
+          id: reply.id,
+        });
+        if (outcome.existing) responses.push(outcome.existing);
+        return outcome.existing ? [outcome.existing] : [];
+      }
+      responses.push(reply);
+      await runtime.emitEvent(EventType.MESSAGE_SENT, {
+        ...base,
+        message: reply,
+        source: reply.content.source,
+      });
+      return [reply];
+    };
+
+    await announceReceived(runtime, message, send, base);
+    await runtime.emitEvent(EventType.RUN_STARTED, {
+      ...base,
+      entityId: message.entityId,
+      startTime: startedAt,
+      status: "started",
+      source: message.content.source,
+    });
 
     const save: StorageOp[] = [];
     if (!options.alreadySaved) {
@@ -88,7 +138,6 @@ export const messageService: MessageService = {
       if (!raced) throw error;
     }
 
-    const responses: Memory[] = [];
     const result = (
       didRespond: boolean,
       reason: string,
@@ -110,7 +159,8 @@ export const messageService: MessageService = {
       if (!decision.respond) {
         // Staying quiet costs no state unless an evaluator wants to see every message.
         if (runtime.evaluators.some((e) => e.alwaysRun)) {
-          await runtime.evaluate(message, await runtime.composeState(message), false, []);
+          const state = await runtime.composeState(message);
+          await runtime.evaluate(message, state, false, send, []);
         }
         return await finish(runtime, base, startedAt, message, result(false, decision.reason));
       }
@@ -121,57 +171,17 @@ export const messageService: MessageService = {
         state = await runtime.composeState(message, plan.providers);
       }
 
-      let replyCount = 0;
-      const send = async (content: Content): Promise<Memory[]> => {
-        const reply: Memory & { id: UUID } = {
-          // The k-th reply of a turn has a fixed id, so a second run of the turn finds it.
-          id: replyId(runtime, message.id, replyCount++),
-          entityId: runtime.agentId,
-          agentId: runtime.agentId,
-          roomId: message.roomId,
-          worldId: message.worldId,
-          content: {
-            ...content,
-            inReplyTo: message.id,
-            channelType: message.content.channelType,
-            source: content.source ?? message.content.source,
-          },
-          createdAt: Math.max(runtime.stamp(), (message.createdAt ?? 0) + 1),
-        };
-        const embedded = await embedWithinBudget(runtime, reply.content.text);
-        if (embedded && "embedding" in embedded) reply.embedding = embedded.embedding;
-        const alsoWrite =
-          embedded && "deferred" in embedded ? [embedLaterOp(runtime, reply.id)] : [];
-        // Record, then deliver (send-once.ts): a failure for sure withdraws the record and fails
-        // the turn so a retry answers again; connectors swallow an ambiguous failure (a timeout
-        // that may have reached the user), so it stays recorded and is never resent.
-        const outcome = await sendOnce(runtime, reply, alsoWrite, async () =>
-          callback?.(reply.content, reply),
-        );
-        if (!outcome.sent) {
-          // An earlier run of this turn got this far: it was sent (or may have been). Quiet.
-          runtime.logger.info("reply already recorded by an earlier run; not sent again", {
-            id: reply.id,
-          });
-          if (outcome.existing) responses.push(outcome.existing);
-          return outcome.existing ? [outcome.existing] : [];
-        }
-        responses.push(reply);
-        await runtime.emitEvent(EventType.MESSAGE_SENT, { ...base, message: reply });
-        return [reply];
-      };
-
       const planned: Memory = {
         entityId: runtime.agentId,
         agentId: runtime.agentId,
         roomId: message.roomId,
         content: plan.content,
       };
-      const actionResults = await runtime.processActions(message, [planned], state, send, {
+      const actionResults = await runtime.runActions(message, [planned], state, send, {
         runId,
-        mode: runtime.getSetting("ACTION_MODE") === "single" ? "single" : "multiple",
+        mode: runtime.getSettingString("ACTION_MODE") === "single" ? "single" : "multiple",
       });
-      await runtime.evaluate(message, state, responses.length > 0, responses);
+      await runtime.evaluate(message, state, responses.length > 0, send, responses);
       const reason = responses.length ? "replied" : `planned ${plan.content.actions?.join(",")}`;
       return await finish(
         runtime,
@@ -181,16 +191,55 @@ export const messageService: MessageService = {
         result(responses.length > 0, reason, actionResults),
       );
     } catch (error) {
+      const endTime = runtime.now();
       await runtime.emitEvent(EventType.RUN_ENDED, {
         ...base,
+        entityId: message.entityId,
         status: "error",
         error: String(error),
-        duration: runtime.now() - startedAt,
+        startTime: startedAt,
+        endTime,
+        duration: endTime - startedAt,
+        source: message.content.source,
       });
       throw error;
     }
   },
 };
+
+/** Message ids whose MESSAGE_RECEIVED listeners are running, per runtime. */
+const receiving = new WeakMap<AgentRuntime, Set<UUID>>();
+
+/**
+ * True while MESSAGE_RECEIVED listeners run for this message: elizaOS-style code that answers
+ * that event with runtime.messageService.handleMessage must not start the pipeline again.
+ */
+export function isBeingReceived(runtime: AgentRuntime, messageId: UUID | undefined): boolean {
+  return messageId !== undefined && (receiving.get(runtime)?.has(messageId) ?? false);
+}
+
+/** Emits elizaOS's MESSAGE_RECEIVED {message, callback, source}; the callback replies in this turn. */
+async function announceReceived(
+  runtime: AgentRuntime,
+  message: Memory & { id: UUID },
+  send: (content: Content) => Promise<Memory[]>,
+  base: Record<string, unknown>,
+): Promise<void> {
+  if (!runtime.getEvent(EventType.MESSAGE_RECEIVED)?.length) return;
+  const ids = receiving.get(runtime) ?? new Set<UUID>();
+  receiving.set(runtime, ids);
+  ids.add(message.id);
+  try {
+    await runtime.emitEvent(EventType.MESSAGE_RECEIVED, {
+      ...base,
+      message,
+      callback: send,
+      source: message.content.source,
+    });
+  } finally {
+    ids.delete(message.id);
+  }
+}
 
 async function finish(
   runtime: AgentRuntime,
@@ -199,12 +248,16 @@ async function finish(
   message: Memory,
   outcome: HandleMessageResult,
 ): Promise<HandleMessageResult> {
+  const endTime = runtime.now();
   await runtime.emitEvent(EventType.RUN_ENDED, {
     ...base,
     status: "completed",
     didRespond: outcome.didRespond,
     entityId: message.entityId,
-    duration: runtime.now() - startedAt,
+    startTime: startedAt,
+    endTime,
+    duration: endTime - startedAt,
+    source: message.content.source,
   });
   return outcome;
 }

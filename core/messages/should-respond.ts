@@ -23,12 +23,8 @@ export async function shouldRespond(
   runtime: AgentRuntime,
   message: Memory,
 ): Promise<RespondDecision> {
-  const channel = message.content.channelType ?? ChannelType.DM;
-  if (ALWAYS_RESPOND.has(channel)) return { respond: true, reason: `channel ${channel}` };
-  if (message.content.mentionsAgent === true || message.content.isReplyToAgent === true) {
-    return { respond: true, reason: "mentioned" };
-  }
-  if (namesAgent(runtime, message.content.text ?? "")) return { respond: true, reason: "named" };
+  const clear = respondWithoutModel(runtime, message);
+  if (clear) return clear;
   const state = await runtime.storage.getParticipantUserState(message.roomId, runtime.agentId);
   if (state === "MUTED") return { respond: false, reason: "room muted" };
 
@@ -45,6 +41,23 @@ export async function shouldRespond(
   const action = parsed.kind === "xml" ? (parsed.fields.action ?? "").toUpperCase() : "";
   if (action.includes("RESPOND")) return { respond: true, reason: "model chose RESPOND" };
   return { respond: false, reason: action ? `model chose ${action}` : "no decision from model" };
+}
+
+/**
+ * The rules that need no model and no storage: a direct conversation, a mention, a reply to
+ * the agent or its name. Undefined when only the model can decide.
+ */
+export function respondWithoutModel(
+  runtime: AgentRuntime,
+  message: Memory,
+): RespondDecision | undefined {
+  const channel = message.content.channelType ?? ChannelType.DM;
+  if (ALWAYS_RESPOND.has(channel)) return { respond: true, reason: `channel ${channel}` };
+  if (message.content.mentionsAgent === true || message.content.isReplyToAgent === true) {
+    return { respond: true, reason: "mentioned" };
+  }
+  if (namesAgent(runtime, message.content.text ?? "")) return { respond: true, reason: "named" };
+  return undefined;
 }
 
 function namesAgent(runtime: AgentRuntime, text: string): boolean {

@@ -263,11 +263,8 @@ function errorText(error: unknown): string {
 
 /** A setting as a trimmed string; empty values count as unset (`KEY=` in a .env file). */
 export function readSetting(runtime: AgentRuntime, key: string): string | undefined {
-  // Character settings may hold numbers even though getSetting is typed as string.
-  const raw: unknown = runtime.getSetting(key);
-  if (typeof raw === "number" || typeof raw === "boolean") return String(raw);
-  if (typeof raw !== "string") return undefined;
-  const value = raw.trim();
+  const value = runtime.getSettingString(key)?.trim();
+  if (value === undefined) return undefined;
   return value === "" ? undefined : value;
 }
 

@@ -1,6 +1,7 @@
 // Model types and their parameters, named as in elizaOS so plugins' model handlers carry over.
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { UUID } from "../types.ts";
+import type { ElizaGenerateTextParams } from "./params.ts";
 
 export const ModelType = {
   TEXT_SMALL: "TEXT_SMALL",
@@ -11,12 +12,10 @@ export const ModelType = {
 } as const;
 export type ModelTypeName = (typeof ModelType)[keyof typeof ModelType] | (string & {});
 
-export interface GenerateTextParams {
-  prompt: string;
+/** elizaOS's text parameters plus what eliza-edge's own callers add. */
+export interface GenerateTextParams extends ElizaGenerateTextParams {
+  /** The system prompt (elizaOS model plugins read the character's; ours pass it here). */
   system?: string;
-  temperature?: number;
-  maxTokens?: number;
-  stopSequences?: string[];
   /**
    * The latest thing the user said, verbatim. Models that cannot read a prompt (the offline
    * ELIZA) answer from it; prompt-reading models ignore it.

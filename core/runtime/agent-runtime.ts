@@ -1,9 +1,10 @@
-// The agent runtime: one per character per isolate. It owns the plugin registry (actions,
-// providers, evaluators, models, services, events) and nothing request-scoped, so one
-// instance serves concurrent requests without mixing their state: every per-message value
-// (run id, state, responses) travels in arguments, never in fields.
+// The agent runtime: one per character per isolate, shaped like elizaOS's IAgentRuntime. It
+// owns the plugin registry (actions, providers, evaluators, models, services, events) and
+// nothing request-scoped, so one instance serves concurrent requests without mixing their
+// state: every per-message value (run id, state, responses) travels in arguments, never in
+// fields. It stacks on RuntimeBase (runtime-base.ts: settings, models, events, connections,
+// run ids), which stacks on RuntimeDatabase (database.ts: the IDatabaseAdapter methods).
 
-import { type Character, characterAgentId } from "../character.ts";
 import { describeError } from "../describe-error.ts";
 import {
   DEFAULT_ROOM_MESSAGES_PER_MINUTE,
@@ -11,145 +12,123 @@ import {
   MessageRateLimiter,
   perMinuteSetting,
 } from "../limits/message-rate-limit.ts";
-import { createMemoryRateLimitStore, type RateLimitStore } from "../limits/rate-limit-store.ts";
-import { createConsoleLogger, type Logger, redactingLogger } from "../logger.ts";
-import { DeliveryError } from "../messages/delivery-error.ts";
-import type { ModelRegistration, ModelTypeName } from "../models/types.ts";
+import { createMemoryRateLimitStore } from "../limits/rate-limit-store.ts";
+import {
+  createElizaMessageService,
+  type ElizaMessageService,
+} from "../messages/elizaos-message-service.ts";
+import type { GenerateTextOptions, GenerateTextResult } from "../models/params.ts";
+import type { ModelHandler } from "../models/types.ts";
 import type {
   Action,
   ActionResult,
   Evaluator,
-  EventHandler,
-  EventPayload,
   HandlerCallback,
   Plugin,
   Provider,
+  Route,
   Service,
+  ServiceClass,
   State,
 } from "../plugin.ts";
-import { createRedactor, type Redactor, secretValues } from "../redact.ts";
-import type { StorageAdapter, StorageOp } from "../storage.ts";
 import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
-import { ChannelType, type Content, type Memory, type UUID } from "../types.ts";
-import { createUniqueUuid, randomUuid } from "../uuid.ts";
-import { type EventName, EventType } from "./events.ts";
+import type { Content, Memory, UUID } from "../types.ts";
+import { type ActionRunOptions, actionResultsKey, runActions, runEvaluators } from "./actions.ts";
+import { composeState } from "./compose-state.ts";
+import { embedMemory, queueEmbedding } from "./embedding.ts";
+import { generateText } from "./generate-text.ts";
 import { orderPlugins } from "./plugin-order.ts";
-import { resolveAction } from "./resolve-action.ts";
+import { RuntimeBase, type RuntimeOptions } from "./runtime-base.ts";
+import { ServiceRegistry } from "./services.ts";
+import { StateCache } from "./state-cache.ts";
 
-export interface RuntimeOptions {
-  character: Character;
-  storage: StorageAdapter;
-  plugins?: Plugin[];
-  /** The environment the target passed in (Node's environment, a Worker's env, Lambda's env). */
-  env?: Record<string, unknown>;
-  /** Settings that sit between the character and the env. */
-  settings?: Record<string, string | undefined>;
-  agentId?: UUID;
-  logger?: Logger;
-  /** The clock; injected so tests and scheduled ticks agree on "now". */
-  now?: () => number;
-  /** Where message rate-limit counts live; default bounded memory in this process or isolate. */
-  rateLimitStore?: RateLimitStore;
-}
+export type { ActionRunOptions } from "./actions.ts";
+export type { ConnectionParams } from "./connections.ts";
+export type { RuntimeOptions } from "./runtime-base.ts";
+export type { SettingSource, SettingValue } from "./settings.ts";
 
-/**
- * Where a setting's value came from. The character file is one source (its secrets, settings
- * and settings.secrets are written by the same hand); runtime settings and the env are others.
- */
-export type SettingSource = "character" | "runtime" | "env";
-
-export interface ConnectionParams {
-  entityId: UUID;
-  roomId: UUID;
-  worldId?: UUID;
-  userName?: string;
-  name?: string;
+/** elizaOS's TargetInfo: where sendMessageToTarget delivers. */
+export interface TargetInfo {
   source: string;
-  type?: ChannelType;
+  roomId?: UUID;
   channelId?: string;
   serverId?: string;
-  worldName?: string;
+  entityId?: UUID;
+  threadId?: string;
+  [key: string]: unknown;
 }
 
-export interface ActionRunOptions {
-  runId: UUID;
-  /** "single" runs only the first planned action; default "multiple" runs them in order. */
-  mode?: "single" | "multiple";
-}
-
-const CONNECTION_CACHE_LIMIT = 5000;
-
-export class AgentRuntime {
-  readonly agentId: UUID;
-  readonly character: Character;
-  readonly storage: StorageAdapter;
-  readonly logger: Logger;
-  readonly now: () => number;
+export class AgentRuntime extends RuntimeBase {
   readonly actions: Action[] = [];
   readonly providers: Provider[] = [];
   readonly evaluators: Evaluator[] = [];
   readonly plugins: Plugin[] = [];
+  /** HTTP routes the plugins declare, in registration order (elizaOS's `runtime.routes`). */
+  readonly routes: Route[] = [];
+  /** States by message id, bounded (see state-cache.ts). */
+  readonly stateCache = new StateCache();
+  readonly fetch: typeof fetch;
+  /** elizaOS's multi-agent host. Each eliza-edge runtime stands alone. */
+  readonly elizaOS: undefined = undefined;
+  /** elizaOS's message service shape over eliza-edge's pipeline (core/messages). */
+  readonly messageService: ElizaMessageService;
+  /** Resolves when initialize() has registered the plugins (before services start, as elizaOS). */
+  readonly initPromise: Promise<void>;
   /** Per-user and per-room message limits, counted in this process or isolate by default. */
   readonly messageLimiter: MessageRateLimiter;
-  /** Replaces secret values (tokens, keys, character secrets) in text bound for a log. */
-  readonly redact: Redactor;
-  private readonly env: Record<string, unknown>;
-  private readonly settings: Record<string, string | undefined>;
-  private readonly models = new Map<string, ModelRegistration[]>();
-  private readonly events = new Map<string, EventHandler[]>();
-  private readonly services = new Map<string, Service>();
+  private readonly serviceRegistry: ServiceRegistry;
   private readonly taskWorkers = new Map<string, TaskWorker>();
   private readonly sendHandlers = new Map<string, SendHandler>();
   private readonly pendingPlugins: Plugin[];
-  /** Connections known to exist, so a warm isolate skips re-ensuring them. */
-  private readonly ensuredConnections = new Set<string>();
+  /** Service classes registered before initialize finished; started once it has. */
+  private pendingServices: ServiceClass[] | undefined = [];
   private initialized: Promise<void> | undefined;
-  private lastStamp = 0;
+  private resolveInit!: () => void;
+  private rejectInit!: (error: unknown) => void;
 
   constructor(options: RuntimeOptions) {
-    this.character = options.character;
-    this.agentId = options.agentId ?? characterAgentId(options.character);
-    this.storage = options.storage;
-    this.env = options.env ?? {};
-    this.settings = options.settings ?? {};
-    this.now = options.now ?? Date.now;
-    const characterSettings = this.character.settings as Record<string, unknown>;
-    this.redact = createRedactor(
-      secretValues(
-        [characterSettings, this.settings, this.env],
-        [this.character.secrets, characterSettings.secrets as Record<string, unknown> | undefined],
-      ),
-    );
-    this.logger = redactingLogger(
-      options.logger ??
-        createConsoleLogger((this.getSetting("LOG_LEVEL") as "info" | undefined) ?? "info"),
-      this.redact,
-    );
+    super(options);
+    // Bound, because workerd's fetch refuses to run with `this` set to another object.
+    this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.serviceRegistry = new ServiceRegistry(this.logger);
     this.pendingPlugins = options.plugins ?? [];
+    this.initPromise = new Promise<void>((resolve, reject) => {
+      this.resolveInit = resolve;
+      this.rejectInit = reject;
+    });
+    // initialize() reports a failure to its caller; nobody need also await initPromise.
+    this.initPromise.catch(() => {});
+    this.messageService = createElizaMessageService();
     this.messageLimiter = new MessageRateLimiter(
       options.rateLimitStore ?? createMemoryRateLimitStore(),
       {
         userPerMinute: perMinuteSetting(
-          this.getSetting("RATE_LIMIT_USER_PER_MINUTE"),
+          this.getSettingString("RATE_LIMIT_USER_PER_MINUTE"),
           DEFAULT_USER_MESSAGES_PER_MINUTE,
         ),
         roomPerMinute: perMinuteSetting(
-          this.getSetting("RATE_LIMIT_ROOM_PER_MINUTE"),
+          this.getSettingString("RATE_LIMIT_ROOM_PER_MINUTE"),
           DEFAULT_ROOM_MESSAGES_PER_MINUTE,
         ),
       },
     );
   }
 
-  /** Registers plugins, starts services, records the agent. Safe to call more than once. */
-  initialize(): Promise<void> {
-    this.initialized ??= this.doInitialize();
+  /**
+   * Registers plugins, records the agent, then starts services. Safe to call more than once.
+   * elizaOS's skipMigrations has no meaning here: backends create their tables at init.
+   */
+  initialize(_options?: { skipMigrations?: boolean }): Promise<void> {
+    this.initialized ??= this.doInitialize().catch((error) => {
+      this.rejectInit(error);
+      throw error;
+    });
     return this.initialized;
   }
 
   private async doInitialize(): Promise<void> {
     for (const plugin of orderPlugins(this.pendingPlugins)) await this.registerPlugin(plugin);
-    const dimension = Number(this.getSetting("EMBEDDING_DIMENSION"));
+    const dimension = Number(this.getSettingString("EMBEDDING_DIMENSION"));
     if (Number.isInteger(dimension) && dimension > 0) {
       await this.storage.ensureEmbeddingDimension(dimension);
     }
@@ -164,6 +143,11 @@ export class AgentRuntime {
         character: this.character as Record<string, unknown>,
       });
     }
+    // As in elizaOS, services start once the runtime is initialized, so one may await it.
+    this.resolveInit();
+    const services = this.pendingServices ?? [];
+    this.pendingServices = undefined;
+    await Promise.all(services.map((definition) => this.startService(definition)));
   }
 
   async registerPlugin(plugin: Plugin): Promise<void> {
@@ -173,29 +157,25 @@ export class AgentRuntime {
       const config: Record<string, string> = {};
       for (const [key, fallback] of Object.entries(plugin.config ?? {})) {
         const value =
-          this.getSetting(key) ?? (fallback === undefined ? undefined : String(fallback));
+          this.getSettingString(key) ??
+          (fallback === undefined || fallback === null ? undefined : String(fallback));
         if (value !== undefined) config[key] = value;
       }
       await plugin.init(config, this);
     }
+    if (plugin.adapter) this.registerDatabaseAdapter(plugin.adapter);
     for (const action of plugin.actions ?? []) this.registerAction(action);
     for (const provider of plugin.providers ?? []) this.registerProvider(provider);
-    for (const evaluator of plugin.evaluators ?? []) this.evaluators.push(evaluator);
+    for (const evaluator of plugin.evaluators ?? []) this.registerEvaluator(evaluator);
     for (const worker of plugin.taskWorkers ?? []) this.registerTaskWorker(worker);
     for (const [type, handler] of Object.entries(plugin.models ?? {})) {
-      this.registerModel(
-        type,
-        handler as ModelRegistration["handler"],
-        plugin.name,
-        plugin.priority,
-      );
+      this.registerModel(type, handler as ModelHandler, plugin.name, plugin.priority);
     }
     for (const [event, handlers] of Object.entries(plugin.events ?? {})) {
       for (const handler of handlers) this.registerEvent(event, handler);
     }
-    for (const definition of plugin.services ?? []) {
-      this.services.set(definition.serviceType, await definition.start(this));
-    }
+    this.routes.push(...(plugin.routes ?? []));
+    for (const definition of plugin.services ?? []) await this.registerService(definition);
   }
 
   registerAction(action: Action): void {
@@ -214,24 +194,70 @@ export class AgentRuntime {
     this.evaluators.push(evaluator);
   }
 
-  registerModel(
-    type: ModelTypeName,
-    handler: ModelRegistration["handler"],
-    provider: string,
-    priority = 0,
-  ): void {
-    const list = this.models.get(type) ?? [];
-    list.push({ handler, provider, priority });
-    // Stable sort: among equal priorities the first registered wins, as in elizaOS.
-    list.sort((a, b) => b.priority - a.priority);
-    this.models.set(type, list);
+  /**
+   * eliza-edge's storage is chosen by the target (D1, Postgres, DynamoDB, memory), so another
+   * adapter (plugin-sql's) is not used: as elizaOS does when one is already registered.
+   */
+  registerDatabaseAdapter(adapter: unknown): void {
+    if (adapter === this.storage) return;
+    this.logger.warn(
+      `a database adapter was registered; ignored: storage is the target's ${this.storage.kind}`,
+    );
   }
 
-  registerEvent(event: EventName, handler: EventHandler): void {
-    const list = this.events.get(event) ?? [];
-    list.push(handler);
-    this.events.set(event, list);
+  // --- services -------------------------------------------------------------------------
+
+  /** elizaOS's service registry, by type; instances in start order. */
+  get services(): Map<string, Service[]> {
+    return this.serviceRegistry.services;
   }
+
+  /** Starts the service class (now, or once initialize has finished). */
+  async registerService(definition: ServiceClass): Promise<void> {
+    if (this.pendingServices) this.pendingServices.push(definition);
+    else await this.startService(definition);
+  }
+
+  /** A service that fails to start is logged, as in elizaOS; the agent runs without it. */
+  private async startService(definition: ServiceClass): Promise<void> {
+    try {
+      await this.serviceRegistry.start(this, definition);
+    } catch (error) {
+      this.logger.error(`service ${definition.serviceType} failed to start`, {
+        error: describeError(error),
+      });
+    }
+  }
+
+  getService<T extends Service>(serviceType: string): T | null {
+    return this.serviceRegistry.get<T>(serviceType);
+  }
+
+  getServicesByType<T extends Service>(serviceType: string): T[] {
+    return this.serviceRegistry.getAll<T>(serviceType);
+  }
+
+  getAllServices(): Map<string, Service[]> {
+    return this.serviceRegistry.services;
+  }
+
+  hasService(serviceType: string): boolean {
+    return this.serviceRegistry.has(serviceType);
+  }
+
+  getRegisteredServiceTypes(): string[] {
+    return [...this.serviceRegistry.services.keys()];
+  }
+
+  getServiceLoadPromise(serviceType: string): Promise<Service> {
+    return this.serviceRegistry.loadPromise(serviceType);
+  }
+
+  hasElizaOS(): boolean {
+    return false;
+  }
+
+  // --- tasks and delivery ---------------------------------------------------------------
 
   /** elizaOS's task worker registry: a due task runs the worker registered under its name. */
   registerTaskWorker(worker: TaskWorker): void {
@@ -247,282 +273,88 @@ export class AgentRuntime {
     this.sendHandlers.set(source, handler);
   }
 
-  /** Delivers through the target's connector; a source without one (the API) is a no-op. */
-  async sendMessageToTarget(target: SendTarget, content: Content): Promise<boolean> {
+  /**
+   * Delivers through the source's send handler. A source without one (the API) is a no-op
+   * that returns false, where elizaOS logs an error.
+   */
+  async sendMessageToTarget(target: TargetInfo | SendTarget, content: Content): Promise<boolean> {
     const handler = this.sendHandlers.get(target.source);
     if (!handler) return false;
-    await handler(this, target, content);
+    await handler(this, target as SendTarget, content);
     return true;
   }
 
-  getService<T extends Service>(serviceType: string): T | undefined {
-    return this.services.get(serviceType) as T | undefined;
+  /** elizaOS's generateText: the prompt, by default wrapped in the character, to TEXT_LARGE. */
+  generateText(input: string, options?: GenerateTextOptions): Promise<GenerateTextResult> {
+    return generateText(this, input, options);
   }
 
-  /** character.secrets → character.settings (and settings.secrets) → runtime settings → env. */
-  getSetting(key: string): string | undefined {
-    return this.getSettingWithSource(key)?.value;
+  /** Pins the embedding width: the given one, else EMBEDDING_DIMENSION, else the model's. */
+  override async ensureEmbeddingDimension(dimension?: number): Promise<void> {
+    let width = dimension ?? Number(this.getSettingString("EMBEDDING_DIMENSION"));
+    if (!(width > 0)) width = (await this.useModel<number[]>("TEXT_EMBEDDING", null))?.length;
+    if (!(width > 0)) throw new Error("Invalid embedding dimension");
+    await this.storage.ensureEmbeddingDimension(width);
   }
 
-  /**
-   * A setting with the place it came from, so a value that must travel with a secret (the
-   * base URL a token is sent to) can be checked to come from the same place as the secret.
-   */
-  getSettingWithSource(key: string): { value: string; source: SettingSource } | undefined {
-    return this.getSettingCandidates(key)[0];
+  addEmbeddingToMemory(memory: Memory): Promise<Memory> {
+    return embedMemory(this, memory);
   }
 
-  /** Every value a setting has, highest-ranked first, each with its source. */
-  getSettingCandidates(key: string): { value: string; source: SettingSource }[] {
-    const settings = this.character.settings as Record<string, unknown>;
-    const nestedSecrets = settings.secrets as Record<string, unknown> | undefined;
-    const candidates: [unknown, SettingSource][] = [
-      [this.character.secrets[key], "character"],
-      [settings[key], "character"],
-      [nestedSecrets?.[key], "character"],
-      [this.settings[key], "runtime"],
-      [this.env[key], "env"],
-    ];
-    const found: { value: string; source: SettingSource }[] = [];
-    for (const [value, source] of candidates) {
-      if (value === undefined || value === null || value === "") continue;
-      if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") {
-        found.push({ value: String(value), source });
-      }
-    }
-    return found;
+  queueEmbeddingGeneration(memory: Memory, priority?: "high" | "normal" | "low"): Promise<void> {
+    return queueEmbedding(this, memory, priority);
   }
 
-  /** The highest-priority handler registered for a model type, if any. */
-  getModel(type: ModelTypeName): ModelRegistration | undefined {
-    return this.models.get(type)?.[0];
+  // --- state, actions, evaluators -------------------------------------------------------
+
+  /** elizaOS's composeState (see compose-state.ts); the result is cached by message id. */
+  composeState(
+    message: Memory,
+    includeList: string[] | null = null,
+    onlyInclude = false,
+    skipCache = false,
+  ): Promise<State> {
+    return composeState(this, message, includeList, onlyInclude, skipCache);
   }
 
-  async useModel<R = string>(type: ModelTypeName, params: unknown): Promise<R> {
-    const model = this.getModel(type);
-    if (!model) throw new Error(`No model registered for ${type}`);
-    const result = (await model.handler(this, params)) as R;
-    if (this.events.has(EventType.MODEL_USED)) {
-      await this.emitEvent(EventType.MODEL_USED, { type, provider: model.provider });
-    }
-    return result;
-  }
-
-  /** Runs every handler for the event; one failing handler does not stop the others. */
-  async emitEvent(event: EventName, payload: Omit<EventPayload, "runtime">): Promise<void> {
-    const handlers = this.events.get(event);
-    if (!handlers) return;
-    await Promise.all(
-      handlers.map(async (handler) => {
-        try {
-          await handler({ ...payload, runtime: this });
-        } catch (error) {
-          this.logger.error(`event handler for ${event} failed`, { error: describeError(error) });
-        }
-      }),
-    );
-  }
-
-  /**
-   * Builds the state a prompt is made from. Providers run in parallel and their texts are
-   * joined by position. Private and dynamic providers run only when named in `include`.
-   * A failing provider is logged and left out; it never fails the message.
-   */
-  async composeState(message: Memory, include: string[] = [], onlyInclude = false): Promise<State> {
-    const wanted = new Set(include.map((n) => n.toUpperCase()));
-    const selected = this.providers
-      .filter((p) => {
-        const named = wanted.has(p.name.toUpperCase());
-        if (onlyInclude) return named;
-        return named || (!p.private && !p.dynamic);
-      })
-      .sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
-    const empty: State = { values: {}, data: {}, text: "" };
-    const results = await Promise.all(
-      selected.map(async (provider) => {
-        try {
-          return await provider.get(this, message, empty);
-        } catch (error) {
-          this.logger.warn(`provider ${provider.name} failed`, { error: describeError(error) });
-          return undefined;
-        }
-      }),
-    );
-    const state: State = { values: {}, data: {}, text: "" };
-    const texts: string[] = [];
-    selected.forEach((provider, i) => {
-      const result = results[i];
-      if (!result) return;
-      Object.assign(state.values, result.values ?? {});
-      if (result.data) state.data[provider.name] = result.data;
-      if (result.text) {
-        state.values[provider.name] = result.text;
-        texts.push(result.text);
-      }
-    });
-    state.text = texts.join("\n\n");
-    return state;
-  }
-
-  /**
-   * Runs the actions the plan named, in order. Unknown names are skipped with a warning;
-   * an action whose validate says no is skipped; a throwing action is recorded as failed
-   * and the next one still runs.
-   */
+  /** elizaOS's processActions; the results are read with getActionResults(message.id). */
   async processActions(
     message: Memory,
     responses: Memory[],
-    state: State,
-    callback: HandlerCallback,
-    options: ActionRunOptions,
-  ): Promise<ActionResult[]> {
-    const results: ActionResult[] = [];
-    for (const response of responses) {
-      const planned = response.content.actions ?? [];
-      const names = options.mode === "single" ? planned.slice(0, 1) : planned;
-      for (const name of names) {
-        const action = resolveAction(this.actions, name);
-        if (!action) {
-          this.logger.warn(`planned action ${name} is not registered; skipped`);
-          continue;
-        }
-        if (!(await action.validate(this, message, state))) continue;
-        await this.emitEvent(EventType.ACTION_STARTED, {
-          runId: options.runId,
-          action: action.name,
-          roomId: message.roomId,
-        });
-        let result: ActionResult;
-        try {
-          result = (await action.handler(
-            this,
-            message,
-            state,
-            { content: response.content, previousResults: results },
-            callback,
-          )) ?? { success: true };
-        } catch (error) {
-          // A reply the platform refused fails the whole message, so it is retried.
-          if (error instanceof DeliveryError) throw error;
-          this.logger.error(`action ${action.name} failed`, { error: describeError(error) });
-          result = { success: false, error: String(error) };
-        }
-        results.push(result);
-        await this.emitEvent(EventType.ACTION_COMPLETED, {
-          runId: options.runId,
-          action: action.name,
-          roomId: message.roomId,
-          result,
-        });
-      }
-    }
-    return results;
+    state?: State,
+    callback?: HandlerCallback,
+    options?: ActionRunOptions,
+  ): Promise<void> {
+    await runActions(this, message, responses, state, callback, options);
   }
 
-  /** Runs evaluators that validate; when the agent did not respond only `alwaysRun` ones. */
-  async evaluate(
+  /** processActions returning the results (eliza-edge's message service uses this). */
+  runActions(
     message: Memory,
-    state: State,
-    didRespond: boolean,
     responses: Memory[],
-  ): Promise<Evaluator[]> {
-    const ran: Evaluator[] = [];
-    await Promise.all(
-      this.evaluators.map(async (evaluator) => {
-        if (!didRespond && !evaluator.alwaysRun) return;
-        try {
-          if (!(await evaluator.validate(this, message, state))) return;
-          await evaluator.handler(this, message, state, responses);
-          ran.push(evaluator);
-        } catch (error) {
-          this.logger.error(`evaluator ${evaluator.name} failed`, { error: describeError(error) });
-        }
-      }),
-    );
-    return ran;
+    state: State | undefined,
+    callback: HandlerCallback | undefined,
+    options?: ActionRunOptions,
+  ): Promise<ActionResult[]> {
+    return runActions(this, message, responses, state, callback, options);
   }
 
-  /** The world, room, entity and participant rows a conversation needs, insert-if-absent. */
-  connectionOps(params: ConnectionParams): StorageOp[] {
-    const worldId = params.worldId ?? createUniqueUuid(this, params.serverId ?? "default-world");
-    const names = [params.name, params.userName].filter((n): n is string => !!n);
-    return [
-      {
-        op: "ensureWorld",
-        world: {
-          id: worldId,
-          name: params.worldName ?? params.serverId ?? "default",
-          agentId: this.agentId,
-          serverId: params.serverId,
-        },
-      },
-      {
-        op: "ensureRoom",
-        room: {
-          id: params.roomId,
-          agentId: this.agentId,
-          source: params.source,
-          type: params.type ?? ChannelType.DM,
-          channelId: params.channelId,
-          serverId: params.serverId,
-          worldId,
-        },
-      },
-      {
-        op: "ensureEntity",
-        entity: {
-          id: params.entityId,
-          names: names.length ? names : [String(params.entityId)],
-          agentId: this.agentId,
-          metadata: { [params.source]: { name: params.name, userName: params.userName } },
-        },
-      },
-      {
-        op: "ensureEntity",
-        entity: { id: this.agentId, names: [this.character.name], agentId: this.agentId },
-      },
-      { op: "ensureParticipant", entityId: params.entityId, roomId: params.roomId },
-      { op: "ensureParticipant", entityId: this.agentId, roomId: params.roomId },
-    ];
+  getActionResults(messageId: UUID): ActionResult[] {
+    return (this.stateCache.get(actionResultsKey(messageId))?.data.actionResults ??
+      []) as ActionResult[];
   }
 
-  /**
-   * Makes sure the conversation's rows exist, in one atomic batch together with `extraOps`
-   * (the message service passes the incoming message, saving a round trip). A warm isolate
-   * that ensured the same connection before sends only `extraOps`.
-   */
-  async ensureConnection(params: ConnectionParams, extraOps: StorageOp[] = []): Promise<void> {
-    const key = `${params.roomId}|${params.entityId}`;
-    const known = this.ensuredConnections.has(key);
-    const ops = known ? extraOps : [...this.connectionOps(params), ...extraOps];
-    if (ops.length) await this.storage.batch(ops);
-    if (!known) {
-      if (this.ensuredConnections.size >= CONNECTION_CACHE_LIMIT) this.ensuredConnections.clear();
-      this.ensuredConnections.add(key);
-    }
-  }
-
-  /** Forgets which connections exist; call after storage was reset underneath the runtime. */
-  forgetConnections(): void {
-    this.ensuredConnections.clear();
-  }
-
-  /**
-   * A creation time for a memory: the clock, but strictly increasing within this isolate, so
-   * messages created in the same millisecond keep their order and time-based paging never
-   * skips one.
-   */
-  stamp(): number {
-    this.lastStamp = Math.max(this.now(), this.lastStamp + 1);
-    return this.lastStamp;
-  }
-
-  newRunId(): UUID {
-    return randomUuid();
+  evaluate(
+    message: Memory,
+    state?: State,
+    didRespond = false,
+    callback?: HandlerCallback,
+    responses: Memory[] = [],
+  ): Promise<Evaluator[] | null> {
+    return runEvaluators(this, message, state, didRespond, callback, responses);
   }
 
   async stop(): Promise<void> {
-    for (const service of this.services.values()) await service.stop?.();
-    this.services.clear();
+    await this.serviceRegistry.stopAll();
   }
 }

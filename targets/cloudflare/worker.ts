@@ -2,6 +2,7 @@
 // Both keep work alive with ctx.waitUntil. The env only arrives with the first event, so the
 // app and the agent are built then, once per isolate, and reused by later requests.
 import type { Hono } from "hono";
+import { collectPluginRoutes } from "../../core/http/plugin-routes/mount.ts";
 import { type AppEnv, createApp, type Plugin, runDueTasks } from "../../core/index.ts";
 import { agentPerIsolate, type ConnectorSet, connectorsFor, version } from "../shared/index.ts";
 import { createWorkerAgent } from "./agent.ts";
@@ -10,7 +11,7 @@ import type { WorkerContext, WorkerEnv, WorkerScheduledController } from "./env.
 export interface WorkerOptions {
   /** Webhook connectors and their plugins; default those the env switches on. */
   connectors?: ConnectorSet;
-  /** More plugins for the agent (actions, providers, model providers). */
+  /** More plugins for the agent (actions, providers, model providers, elizaOS plugins). */
   plugins?: Plugin[];
 }
 
@@ -24,11 +25,13 @@ export interface Worker {
 }
 
 export function createWorker(options: WorkerOptions = {}): Worker {
+  // The app waits for the first request's env, but a bad plugin route is known now: failing
+  // here fails the Worker's startup (and `wrangler deploy`), not every request.
+  collectPluginRoutes(options.plugins ?? []);
   let enabled: ConnectorSet | undefined;
   const connectorsOf = (env: WorkerEnv) => (enabled ??= connectorsFor(env, options.connectors));
-  const getAgent = agentPerIsolate((env: WorkerEnv) =>
-    createWorkerAgent(env, [...connectorsOf(env).plugins, ...(options.plugins ?? [])]),
-  );
+  const pluginsOf = (env: WorkerEnv) => [...connectorsOf(env).plugins, ...(options.plugins ?? [])];
+  const getAgent = agentPerIsolate((env: WorkerEnv) => createWorkerAgent(env, pluginsOf(env)));
   let app: Hono<AppEnv> | undefined;
   const appOf = (env: WorkerEnv) =>
     (app ??= createApp({
@@ -36,6 +39,7 @@ export function createWorker(options: WorkerOptions = {}): Worker {
       version,
       waitUntil: (c, work) => c.executionCtx.waitUntil(work),
       connectors: connectorsOf(env).connectors,
+      plugins: pluginsOf(env),
     }));
 
   return {

@@ -24,12 +24,12 @@ export const DEFAULT_WORKERS_AI_LARGE_MODEL = "@cf/meta/llama-3.3-70b-instruct-f
 export const DEFAULT_WORKERS_AI_EMBEDDING_MODEL = "@cf/baai/bge-base-en-v1.5";
 
 function modelFor(runtime: AgentRuntime, size: "small" | "large"): string {
-  const specific = runtime.getSetting(
+  const specific = runtime.getSettingString(
     size === "small" ? "CLOUDFLARE_AI_SMALL_MODEL" : "CLOUDFLARE_AI_LARGE_MODEL",
   );
   return (
     specific ||
-    runtime.getSetting("CLOUDFLARE_AI_TEXT_MODEL") ||
+    runtime.getSettingString("CLOUDFLARE_AI_TEXT_MODEL") ||
     (size === "small" ? DEFAULT_WORKERS_AI_SMALL_MODEL : DEFAULT_WORKERS_AI_LARGE_MODEL)
   );
 }
@@ -82,13 +82,14 @@ function embed(ai: WorkersAiBinding) {
       throw new ModelError(ID, "TEXT_EMBEDDING needs params.text as a string");
     }
     const model =
-      runtime.getSetting("CLOUDFLARE_AI_EMBEDDING_MODEL") || DEFAULT_WORKERS_AI_EMBEDDING_MODEL;
+      runtime.getSettingString("CLOUDFLARE_AI_EMBEDDING_MODEL") ||
+      DEFAULT_WORKERS_AI_EMBEDDING_MODEL;
     const output = (await run(ai, model, { text: [text] })) as { data?: unknown } | null;
     const vector = Array.isArray(output?.data) ? (output.data[0] as unknown) : undefined;
     if (!Array.isArray(vector) || vector.length === 0 || !vector.every(Number.isFinite)) {
       throw new ModelError(ID, `Workers AI model ${model} returned no embedding`);
     }
-    const pinned = Number(runtime.getSetting("EMBEDDING_DIMENSION"));
+    const pinned = Number(runtime.getSettingString("EMBEDDING_DIMENSION"));
     if (pinned > 0 && vector.length !== pinned) {
       throw new ModelError(
         ID,

@@ -43,10 +43,11 @@ export type LambdaHandler = (event: unknown, context?: LambdaContext) => Promise
 export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaHandler {
   const env = options.env ?? process.env;
   const enabled = connectorsFor(env, options.connectors);
+  const plugins = [...enabled.plugins, ...(options.plugins ?? [])];
   const getAgent = agentPerIsolate(() =>
     createLambdaAgent(env, {
       storage: options.storage,
-      plugins: [...enabled.plugins, ...(options.plugins ?? [])],
+      plugins,
       now: options.now,
     }),
   );
@@ -64,6 +65,7 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
       if (event) deferred.add(event);
     },
     connectors: enabled.connectors,
+    plugins,
   });
   const http = handle(app);
 

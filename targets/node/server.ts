@@ -1,6 +1,7 @@
 // The local server: the shared app on node:http, one agent per process.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { collectPluginRoutes } from "../../core/http/plugin-routes/mount.ts";
 import {
   type AgentRuntime,
   CRON_SECRET_MIN_LENGTH,
@@ -8,6 +9,7 @@ import {
   createAgent,
   createApp,
   type Logger,
+  type Plugin,
   type StorageAdapter,
 } from "../../core/index.ts";
 import { type ConnectorSet, connectorsFor } from "../shared/connectors.ts";
@@ -18,7 +20,7 @@ import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.
 import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
-import { webChatRoutes } from "./web/routes.ts";
+import { WEB_CHAT_PATH, webChatRoutes } from "./web/routes.ts";
 
 export interface NodeServerOptions {
   env?: NodeEnv;
@@ -32,6 +34,8 @@ export interface NodeServerOptions {
   logger?: Logger;
   /** Webhook connectors and their plugins; default those the env switches on. */
   connectors?: ConnectorSet;
+  /** More plugins for the agent (actions, providers, model providers, elizaOS plugins). */
+  plugins?: Plugin[];
   /** The agent's clock; tests move it to fire tasks without waiting. */
   now?: () => number;
 }
@@ -68,6 +72,14 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       `TASK_INTERVAL_MS must be a number of milliseconds (0 = off), got ${env.TASK_INTERVAL_MS}`,
     );
   }
+  const enabled = connectorsFor(env, options.connectors);
+  const plugins = [...enabled.plugins, ...(options.plugins ?? [])];
+  // A bad plugin route fails here, before the storage is opened and locked.
+  collectPluginRoutes(
+    plugins,
+    enabled.connectors.map((connector) => connector.name),
+    [WEB_CHAT_PATH],
+  );
   const character = await loadCharacter(env, options.cwd);
   let storage: StorageAdapter;
   let lock: DataDirLock | undefined;
@@ -79,7 +91,6 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       command: "start",
     }));
   }
-  const enabled = connectorsFor(env, options.connectors);
   const sidecar = await embeddingSidecarFromEnv(env).catch(async (error) => {
     await storage.close();
     throw error;
@@ -92,7 +103,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       storage,
       env: agentEnv,
       logger: options.logger,
-      plugins: enabled.plugins,
+      plugins,
       now: options.now,
     });
   } catch (error) {
@@ -118,6 +129,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     openWithoutToken,
     loopbackOnly: openWithoutToken,
     connectors: enabled.connectors,
+    plugins,
     waitUntil: (_c, work) => {
       background.add(work);
       const done = () => void background.delete(work);

@@ -25,11 +25,9 @@ export function createVercelHandler(options: VercelHandlerOptions = {}): VercelH
   const env = options.env ?? process.env;
   const keepAlive = options.waitUntil ?? waitUntil;
   const enabled = connectorsFor(env, options.connectors);
+  const plugins = [...enabled.plugins, ...(options.plugins ?? [])];
   const getAgent = agentPerIsolate(() =>
-    createVercelAgent(env, {
-      storage: options.storage,
-      plugins: [...enabled.plugins, ...(options.plugins ?? [])],
-    }),
+    createVercelAgent(env, { storage: options.storage, plugins }),
   );
   const app = createApp({
     getAgent: () => getAgent(env),
@@ -37,6 +35,7 @@ export function createVercelHandler(options: VercelHandlerOptions = {}): VercelH
     version,
     waitUntil: (_c, work) => keepAlive(work),
     connectors: enabled.connectors,
+    plugins,
   });
   const fetch = handle(app);
   return async (request) => fetch(request);

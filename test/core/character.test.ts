@@ -82,10 +82,13 @@ describe("character files", () => {
     });
     expect(runtime.getSetting("SPARTAN_WALLET")).toBe("not-a-real-wallet");
     expect(runtime.getSetting("OPENAI_API_KEY")).toBe("sk-from-nested-secrets");
-    expect(runtime.getSetting("MODEL_TIMEOUT_MS")).toBe("15000");
+    // elizaOS's getSetting keeps a number a number; getSettingString is the string view.
+    expect(runtime.getSetting("MODEL_TIMEOUT_MS")).toBe(15000);
+    expect(runtime.getSettingString("MODEL_TIMEOUT_MS")).toBe("15000");
     expect(runtime.getSetting("FROM_SETTINGS")).toBe("runtime");
     expect(runtime.getSetting("FROM_ENV")).toBe("env");
-    expect(runtime.getSetting("MISSING")).toBeUndefined();
+    expect(runtime.getSetting("MISSING")).toBeNull();
+    expect(runtime.getSettingString("MISSING")).toBeUndefined();
     // elizaOS derives the agent id from the name when the file has none.
     expect(runtime.agentId).toBe(stringToUuid("Spartan"));
   });

@@ -89,7 +89,7 @@ describe("handleMessage", () => {
             description: "remember something",
             validate: async () => true,
             handler: async (_r, _m, _s, options) => {
-              ran.push(`TAKE_NOTE after ${options.previousResults.length}`);
+              ran.push(`TAKE_NOTE after ${options?.actionContext?.previousResults.length}`);
               return { success: true };
             },
           },

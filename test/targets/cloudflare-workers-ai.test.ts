@@ -142,10 +142,10 @@ describe("Workers AI provider", () => {
   it("ranks below OpenAI and above the offline ELIZA", async () => {
     const ai = fakeAi(() => ({ response: "ai" }));
     const alone = await agentWith(ai);
-    expect(alone.getModel(ModelType.TEXT_LARGE)?.provider).toBe("workers-ai");
+    expect(alone.getModelRegistration(ModelType.TEXT_LARGE)?.provider).toBe("workers-ai");
     const withOpenAi = await agentWith(ai, { OPENAI_API_KEY: "sk-test", EMBEDDING_DIMENSION: "3" });
-    expect(withOpenAi.getModel(ModelType.TEXT_LARGE)?.provider).toBe("openai");
-    expect(withOpenAi.getModel(ModelType.TEXT_EMBEDDING)?.provider).toBe("openai");
+    expect(withOpenAi.getModelRegistration(ModelType.TEXT_LARGE)?.provider).toBe("openai");
+    expect(withOpenAi.getModelRegistration(ModelType.TEXT_EMBEDDING)?.provider).toBe("openai");
   });
 });
 
@@ -165,10 +165,10 @@ describe("the Worker's agent", () => {
       AI: fakeAi(() => ({ response: "hi" })),
       LOG_LEVEL: "silent",
     });
-    expect(bound.getModel(ModelType.TEXT_LARGE)?.provider).toBe("workers-ai");
+    expect(bound.getModelRegistration(ModelType.TEXT_LARGE)?.provider).toBe("workers-ai");
     expect(bound.storage.kind).toBe("d1");
     const unbound = await createWorkerAgent({ DB, LOG_LEVEL: "silent" });
-    expect(unbound.getModel(ModelType.TEXT_LARGE)?.provider).toBe("eliza-offline");
+    expect(unbound.getModelRegistration(ModelType.TEXT_LARGE)?.provider).toBe("eliza-offline");
   });
 
   it("says which binding is missing when DB is not bound", async () => {

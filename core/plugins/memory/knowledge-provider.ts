@@ -14,8 +14,8 @@ export const knowledgeProvider: Provider = {
     const found = await runtime.storage.searchMemories({
       tableName: MemoryTable.FRAGMENTS,
       embedding: message.embedding,
-      count: Number(runtime.getSetting("KNOWLEDGE_COUNT")) || 5,
-      match_threshold: Number(runtime.getSetting("KNOWLEDGE_MATCH_THRESHOLD") ?? 0.25),
+      count: Number(runtime.getSettingString("KNOWLEDGE_COUNT")) || 5,
+      match_threshold: Number(runtime.getSettingString("KNOWLEDGE_MATCH_THRESHOLD") ?? 0.25),
     });
     if (found.length === 0) return {};
     const lines = found.map((m) => `- ${m.content.text ?? ""}`);

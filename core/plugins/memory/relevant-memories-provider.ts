@@ -11,14 +11,14 @@ export const relevantMemoriesProvider: Provider = {
   position: 90,
   async get(runtime, message) {
     if (!message.embedding?.length) return {};
-    const count = Number(runtime.getSetting("MEMORY_RECALL_COUNT")) || 3;
+    const count = Number(runtime.getSettingString("MEMORY_RECALL_COUNT")) || 3;
     const found = await runtime.storage.searchMemories({
       tableName: MemoryTable.MESSAGES,
       roomId: message.roomId,
       embedding: message.embedding,
       // One more than wanted: the message itself is stored already and matches best.
       count: count + 1,
-      match_threshold: Number(runtime.getSetting("MEMORY_MATCH_THRESHOLD") ?? 0.25),
+      match_threshold: Number(runtime.getSettingString("MEMORY_MATCH_THRESHOLD") ?? 0.25),
     });
     const recalled = found.filter((m) => m.id !== message.id).slice(0, count);
     if (recalled.length === 0) return {};

@@ -17,7 +17,7 @@ export const DEFAULT_MIN_INTERVAL_MINUTES = 15;
 export const HARD_MIN_INTERVAL_MS = 60_000;
 
 function wholeNumber(runtime: AgentRuntime, key: string, fallback: number): number {
-  const value = runtime.getSetting(key)?.trim();
+  const value = runtime.getSettingString(key)?.trim();
   return value && /^\d+$/.test(value) ? Number(value) : fallback;
 }
 

@@ -14,7 +14,10 @@ const PAGE_HEADERS = {
   "referrer-policy": "no-referrer",
 };
 
+/** Where the page is served; a plugin route there is refused at startup. */
+export const WEB_CHAT_PATH = "/";
+
 export function webChatRoutes(): Hono<AppEnv> {
   const page = readFileSync(new URL("./chat.html", import.meta.url), "utf8");
-  return new Hono<AppEnv>().get("/", (c) => c.body(page, 200, PAGE_HEADERS));
+  return new Hono<AppEnv>().get(WEB_CHAT_PATH, (c) => c.body(page, 200, PAGE_HEADERS));
 }

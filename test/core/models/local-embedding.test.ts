@@ -100,7 +100,9 @@ describe("createLocalEmbeddingPlugin", () => {
       logger: silentLogger,
     });
     try {
-      expect(runtime.getModel(ModelType.TEXT_EMBEDDING)?.provider).toBe("local-embedding");
+      expect(runtime.getModelRegistration(ModelType.TEXT_EMBEDDING)?.provider).toBe(
+        "local-embedding",
+      );
       const vector = await runtime.useModel<number[]>(ModelType.TEXT_EMBEDDING, { text: "hello" });
       expect(vector).toEqual(await sidecarVector("hello"));
       expect(fake.requests).toHaveLength(0);

@@ -12,13 +12,15 @@ export const replyAction: Action = {
   similes: ["GREET", "REPLY_TO_MESSAGE", "SEND_REPLY", "RESPOND", "RESPONSE"],
   description: "Replies to the current conversation with the text from the generated message.",
   validate: async () => true,
-  async handler(runtime, message, state, { content }, callback) {
+  async handler(runtime, message, state, options, callback, responses) {
+    // eliza-edge passes the planned content in options; elizaOS callers pass it as responses[0].
+    const content = options?.content ?? responses?.[0]?.content ?? {};
     let text = content.text?.trim();
     if (!text) {
       const prompt = composePrompt(runtime.character.templates.replyTemplate ?? replyTemplate, {
-        ...state.values,
+        ...state?.values,
         agentName: runtime.character.name,
-        providers: state.text,
+        providers: state?.text ?? "",
       });
       const output = String(
         await runtime.useModel<string>(ModelType.TEXT_LARGE, {
@@ -37,7 +39,7 @@ export const replyAction: Action = {
             : salvageText(parsed.raw);
     }
     if (!text) return { success: false, error: "the model produced no reply text" };
-    await callback({ text, thought: content.thought, actions: ["REPLY"] });
+    await callback?.({ text, thought: content.thought, actions: ["REPLY"] });
     return { success: true, text };
   },
 };

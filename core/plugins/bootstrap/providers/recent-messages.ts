@@ -12,7 +12,7 @@ export const recentMessagesProvider: Provider = {
   description: "Recent messages in the conversation",
   position: 100,
   async get(runtime, message) {
-    const count = Number(runtime.getSetting("CONVERSATION_LENGTH")) || DEFAULT_COUNT;
+    const count = Number(runtime.getSettingString("CONVERSATION_LENGTH")) || DEFAULT_COUNT;
     const recent = await runtime.storage.getMemories({
       tableName: MemoryTable.MESSAGES,
       roomId: message.roomId,

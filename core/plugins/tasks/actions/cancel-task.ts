@@ -35,7 +35,7 @@ export const cancelTaskAction: Action = {
         : othersOnly
           ? "You have no reminders here to cancel; the others belong to whoever set them."
           : "There were no reminders to cancel.";
-    await callback({ text, actions: ["CANCEL_TASK"] });
+    await callback?.({ text, actions: ["CANCEL_TASK"] });
     return { success: true, values: { cancelled: matching.length } };
   },
 };

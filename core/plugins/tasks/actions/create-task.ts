@@ -19,7 +19,7 @@ export const createTaskAction: Action = {
     const refusal =
       intervalRefusal(runtime, intent.intervalMs) ?? (await quotaRefusal(runtime, message));
     if (refusal) {
-      await callback({ text: refusal, actions: ["CREATE_TASK"] });
+      await callback?.({ text: refusal, actions: ["CREATE_TASK"] });
       return { success: false, error: "reminder limit reached" };
     }
     const taskId = await scheduleTask(runtime, {
@@ -32,7 +32,7 @@ export const createTaskAction: Action = {
       metadata: { text: intent.what, target: replyTargetOf(runtime, message) },
     });
     const every = describeDuration(intent.intervalMs).replace(/^1 /, "");
-    await callback({
+    await callback?.({
       text: `OK, every ${every} I'll remind you: ${intent.what}. Say "cancel my reminders" to stop.`,
       actions: ["CREATE_TASK"],
     });

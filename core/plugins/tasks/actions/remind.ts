@@ -17,7 +17,7 @@ export const remindAction: Action = {
     if (intent?.kind !== "once") return { success: false, error: "no reminder time found" };
     const refusal = await quotaRefusal(runtime, message);
     if (refusal) {
-      await callback({ text: refusal, actions: ["REMIND"] });
+      await callback?.({ text: refusal, actions: ["REMIND"] });
       return { success: false, error: "reminder limit reached" };
     }
     const taskId = await scheduleTask(runtime, {
@@ -30,7 +30,7 @@ export const remindAction: Action = {
       metadata: { text: intent.what, target: replyTargetOf(runtime, message) },
     });
     const when = describeDuration(intent.delayMs);
-    await callback({
+    await callback?.({
       text: `OK, I'll remind you in ${when}: ${intent.what}.`,
       actions: ["REMIND"],
     });

@@ -1,0 +1,168 @@
+// Running the actions a plan named, and the evaluators after a message, with elizaOS's
+// handler arguments: (runtime, message, state, options, callback, responses). Everything about
+// one message stays in this call's locals; results are also recorded in the state cache under
+// `${messageId}_action_results`, where elizaOS's getActionResults reads them.
+import { describeError } from "../describe-error.ts";
+import { DeliveryError } from "../messages/delivery-error.ts";
+import type {
+  Action,
+  ActionResult,
+  Evaluator,
+  HandlerCallback,
+  HandlerOptions,
+  State,
+} from "../plugin.ts";
+import type { Memory, UUID } from "../types.ts";
+import { randomUuid } from "../uuid.ts";
+import type { AgentRuntime } from "./agent-runtime.ts";
+import { EventType } from "./events.ts";
+import { resolveAction } from "./resolve-action.ts";
+
+export interface ActionRunOptions {
+  /** The run the actions belong to (events carry it); a fresh id when absent. */
+  runId?: UUID;
+  /** "single" runs only the first planned action; default "multiple" runs them in order. */
+  mode?: "single" | "multiple";
+  /** elizaOS: streamed text chunks; passed on to handlers in their options. */
+  onStreamChunk?: (chunk: string, messageId?: UUID) => Promise<void>;
+}
+
+export const actionResultsKey = (messageId: UUID) => `${messageId}_action_results`;
+
+/**
+ * elizaOS treats a handler that returns nothing or a boolean as "legacy"; eliza-edge records
+ * it as a result too (success unless it returned false), so later actions see every step.
+ */
+export function toActionResult(action: Action, returned: unknown): ActionResult {
+  if (returned === undefined || returned === null) return { success: true };
+  if (typeof returned === "boolean") return { success: returned };
+  if (
+    typeof returned === "object" &&
+    ("values" in returned || "data" in returned || "text" in returned || "success" in returned)
+  ) {
+    const result = returned as Partial<ActionResult>;
+    return { ...result, success: result.success ?? true } as ActionResult;
+  }
+  return { success: true, data: { actionName: action.name, legacyResult: returned } };
+}
+
+/**
+ * Runs the planned actions in order. Unknown names are skipped with a warning; an action whose
+ * validate says no is skipped; a throwing action is recorded as failed and the next one runs.
+ * A reply the platform refused (DeliveryError) fails the whole message, so it is retried.
+ */
+export async function runActions(
+  runtime: AgentRuntime,
+  message: Memory,
+  responses: Memory[],
+  state: State | undefined,
+  callback: HandlerCallback | undefined,
+  options: ActionRunOptions = {},
+): Promise<ActionResult[]> {
+  const runId = options.runId ?? randomUuid();
+  let current = state ?? (await runtime.composeState(message));
+  const results: ActionResult[] = [];
+  for (const response of responses) {
+    const planned = response.content?.actions ?? [];
+    const names = options.mode === "single" ? planned.slice(0, 1) : planned;
+    for (const name of names) {
+      const action = resolveAction(runtime.actions, name);
+      if (!action) {
+        runtime.logger.warn(`planned action ${name} is not registered; skipped`);
+        continue;
+      }
+      if (!(await action.validate(runtime, message, current))) continue;
+      const actionId = randomUuid();
+      const event = {
+        runId,
+        action: action.name,
+        messageId: actionId,
+        roomId: message.roomId,
+        world: message.worldId,
+        source: message.content?.source,
+      };
+      await runtime.emitEvent(EventType.ACTION_STARTED, {
+        ...event,
+        content: { actions: [action.name], actionStatus: "executing", actionId, runId },
+      });
+      const handlerOptions: HandlerOptions = {
+        actionContext: {
+          previousResults: results,
+          getPreviousResult: (actionName) => results.find((r) => r.data?.actionName === actionName),
+        },
+        content: response.content,
+        previousResults: results,
+        runId,
+        ...(options.onStreamChunk ? { onStreamChunk: options.onStreamChunk } : {}),
+      };
+      let result: ActionResult;
+      try {
+        const returned = await action.handler(
+          runtime,
+          message,
+          current,
+          handlerOptions,
+          callback,
+          responses,
+        );
+        result = toActionResult(action, returned);
+      } catch (error) {
+        if (error instanceof DeliveryError) throw error;
+        runtime.logger.error(`action ${action.name} failed`, { error: describeError(error) });
+        result = { success: false, error: String(error) };
+      }
+      results.push(result);
+      if (result.values) current = { ...current, values: { ...current.values, ...result.values } };
+      await runtime.emitEvent(EventType.ACTION_COMPLETED, {
+        ...event,
+        result,
+        content: {
+          text: result.text ?? "",
+          actions: [action.name],
+          actionStatus: result.success ? "completed" : "failed",
+          actionId,
+          actionResult: result,
+        },
+      });
+    }
+  }
+  if (message.id) {
+    runtime.stateCache.set(actionResultsKey(message.id), {
+      values: { actionResults: results },
+      data: { actionResults: results },
+      text: JSON.stringify(results),
+    });
+  }
+  return results;
+}
+
+/**
+ * Runs the evaluators whose validate says yes, in parallel; when the agent did not respond,
+ * only `alwaysRun` ones. A failing evaluator is logged; the others still run. Returns the
+ * evaluators that ran.
+ */
+export async function runEvaluators(
+  runtime: AgentRuntime,
+  message: Memory,
+  state: State | undefined,
+  didRespond: boolean,
+  callback: HandlerCallback | undefined,
+  responses: Memory[],
+): Promise<Evaluator[]> {
+  const candidates = runtime.evaluators.filter((e) => didRespond || e.alwaysRun);
+  if (candidates.length === 0) return [];
+  const current = state ?? (await runtime.composeState(message));
+  const ran: Evaluator[] = [];
+  await Promise.all(
+    candidates.map(async (evaluator) => {
+      try {
+        if (!(await evaluator.validate(runtime, message, current))) return;
+        await evaluator.handler(runtime, message, current, {}, callback, responses);
+        ran.push(evaluator);
+      } catch (error) {
+        runtime.logger.error(`evaluator ${evaluator.name} failed`, { error: describeError(error) });
+      }
+    }),
+  );
+  return ran;
+}

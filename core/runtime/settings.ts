@@ -1,0 +1,75 @@
+// Where a setting comes from, and the two ways to read one: elizaOS's getSetting (typed:
+// booleans and numbers as such, null when missing) and eliza-edge's string accessor that the
+// kit's own code uses, so nothing internal breaks on a boolean or a null.
+import type { Character } from "../character.ts";
+
+/**
+ * Where a setting's value came from. The character file is one source (its secrets, settings
+ * and settings.secrets are written by the same hand); runtime settings and the env are others.
+ */
+export type SettingSource = "character" | "runtime" | "env";
+
+/** A setting as elizaOS's getSetting returns it. */
+export type SettingValue = string | boolean | number | null;
+
+export interface SettingCandidate {
+  /** The value as a string (what eliza-edge's own code reads). */
+  value: string;
+  /** The value as it was written (a boolean or number stays one). */
+  raw: string | number | boolean;
+  source: SettingSource;
+}
+
+export interface SettingLayers {
+  character: Character;
+  /** Settings given to the runtime, between the character and the env. */
+  runtime: Record<string, unknown>;
+  /** The env the target passed in: an eliza-edge extension elizaOS reads at process start. */
+  env: Record<string, unknown>;
+}
+
+/**
+ * Every value a setting has, highest-ranked first: character.secrets → character.settings →
+ * character.settings.secrets → runtime settings → env. Empty strings and null count as unset.
+ */
+export function settingCandidates(layers: SettingLayers, key: string): SettingCandidate[] {
+  const settings = layers.character.settings as Record<string, unknown>;
+  const nestedSecrets = settings.secrets as Record<string, unknown> | undefined;
+  const candidates: [unknown, SettingSource][] = [
+    [layers.character.secrets[key], "character"],
+    [settings[key], "character"],
+    [nestedSecrets?.[key], "character"],
+    [layers.runtime[key], "runtime"],
+    [layers.env[key], "env"],
+  ];
+  const found: SettingCandidate[] = [];
+  for (const [raw, source] of candidates) {
+    if (raw === undefined || raw === null || raw === "") continue;
+    if (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean") {
+      found.push({ value: String(raw), raw, source });
+    }
+  }
+  return found;
+}
+
+/** elizaOS's conversion: "true"/"false" become booleans, numbers stay numbers, missing is null. */
+export function elizaSettingValue(candidate: SettingCandidate | undefined): SettingValue {
+  if (!candidate) return null;
+  const { raw } = candidate;
+  if (raw === "true") return true;
+  if (raw === "false") return false;
+  return raw;
+}
+
+/** elizaOS's setSetting: a secret goes to character.secrets, anything else to character.settings. */
+export function writeSetting(
+  character: Character,
+  key: string,
+  value: string | boolean | number | null,
+  secret: boolean,
+): void {
+  // elizaOS ignores a null value rather than deleting the setting.
+  if (value === null || value === undefined) return;
+  if (secret) character.secrets[key] = value;
+  else (character.settings as Record<string, unknown>)[key] = value;
+}
