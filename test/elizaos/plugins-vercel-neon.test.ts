@@ -1,0 +1,110 @@
+// plugin-bootstrap and plugin-starter 1.7.2, unchanged from npm, in the Vercel target on
+// Postgres through the real Neon HTTP driver (a local /sql shim in front of PGlite), migrated
+// beforehand as `npm run db:migrate` does at deploy time: the same matrix, parity, message
+// loop and routes as the other legs.
+import type { IAgentRuntime } from "@elizaos/core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
+import { type AgentRuntime, characterAgentId, parseCharacter } from "../../core/index.ts";
+import { createVercelAgent, createVercelHandler } from "../../targets/vercel/index.ts";
+import { type MessageProbe, probeMessage } from "../support/elizaos-message-probe.ts";
+import { type MatrixReport, runPluginMatrix } from "../support/elizaos-plugin-matrix.ts";
+import { ELIZA_PLUGINS, ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
+import { EMBEDDING_WIDTH, elizaScriptedModel } from "../support/elizaos-scripted-model.ts";
+import {
+  type NeonHttpShim,
+  startNeonHttpShim,
+  useLocalNeonHttp,
+} from "../support/neon-http-shim.ts";
+import { type PgliteServer, startPgliteServer } from "../support/pglite-server.ts";
+import {
+  expectAnsweredThroughReply,
+  expectApiMessageAnswered,
+  expectElizaosParity,
+  expectMatrixAllOk,
+  expectMatrixCovers,
+  expectReplyStoredOnce,
+  expectStarterRoutes,
+  type Fetch,
+} from "./expectations.ts";
+
+const API_TOKEN = "elizaos-vercel-token";
+const CHARACTER = { name: "Eliza", bio: "An agent that lives at the edge." };
+const model = elizaScriptedModel();
+const plugins = [model.plugin, ...ELIZA_PLUGINS_FOR_EDGE];
+const background: Promise<unknown>[] = [];
+let server: PgliteServer | undefined;
+let shim: NeonHttpShim | undefined;
+let agent: AgentRuntime | undefined;
+let fetchVercel: Fetch;
+let probe: Promise<MessageProbe> | undefined;
+let report: Promise<MatrixReport> | undefined;
+
+beforeAll(async () => {
+  server = await startPgliteServer();
+  shim = await startNeonHttpShim();
+  useLocalNeonHttp(shim);
+  const agentId = characterAgentId(parseCharacter(CHARACTER));
+  // `npm run db:migrate` before the deploy: the function itself never migrates.
+  const migrate = createNeonHttpStorage({ connectionString: server.url, agentId });
+  await migrate.init();
+  const env = {
+    DATABASE_URL: server.url,
+    API_TOKEN,
+    CHARACTER_JSON: JSON.stringify(CHARACTER),
+    EMBEDDING_DIMENSION: String(EMBEDDING_WIDTH),
+    LOG_LEVEL: "error",
+  };
+  const handler = createVercelHandler({ env, plugins, waitUntil: (work) => background.push(work) });
+  fetchVercel = (path, init) => handler(new Request(`https://eliza-edge.vercel.app${path}`, init));
+  agent = await createVercelAgent(env, { plugins });
+});
+
+afterAll(async () => {
+  await Promise.allSettled(background);
+  await shim?.stop();
+  await server?.stop();
+});
+
+const eliza = () => agent as unknown as IAgentRuntime;
+const probed = () => {
+  probe ??= probeMessage(eliza());
+  return probe;
+};
+const matrix = () => {
+  report ??= runPluginMatrix(eliza(), ELIZA_PLUGINS);
+  return report;
+};
+
+describe("published elizaOS plugins in the Vercel target on Neon over HTTP", () => {
+  it("answers a message through runtime.messageService with bootstrap's REPLY action and evaluator", async () => {
+    expectAnsweredThroughReply(await probed());
+    // bootstrap's REPLY action and reflection evaluator each asked the model with their prompt.
+    expect(model.calls.map((call) => call.template)).toEqual(
+      expect.arrayContaining(["messageHandler", "reply", "reflection"]),
+    );
+  });
+
+  it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {
+    expectReplyStoredOnce(await probed());
+  });
+
+  it("answers POST /api/messages through the Vercel function", async () => {
+    await expectApiMessageAnswered(fetchVercel, API_TOKEN);
+  });
+
+  it("serves plugin-starter's routes behind the API token", async () => {
+    await expectStarterRoutes(fetchVercel, API_TOKEN);
+  });
+
+  // After the HTTP tests: the walk stops the plugins' services at its end.
+  it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
+    const walked = await matrix();
+    expectMatrixCovers(walked);
+    expectMatrixAllOk(walked);
+  });
+
+  it("answers in the seeded scene as elizaOS 1.7.2's own runtime does", async () => {
+    expectElizaosParity(await matrix());
+  });
+});
