@@ -52,7 +52,16 @@ const LEVELS = {
 } as const;
 export type LogLevel = keyof typeof LEVELS;
 
-type Method = "trace" | "debug" | "info" | "warn" | "error" | "fatal" | "success" | "progress" | "log";
+type Method =
+  | "trace"
+  | "debug"
+  | "info"
+  | "warn"
+  | "error"
+  | "fatal"
+  | "success"
+  | "progress"
+  | "log";
 const METHODS: readonly Method[] = [
   "trace",
   "debug",

@@ -1,6 +1,6 @@
 // elizaOS's character validation helpers and zod schemas. The character schema is
 // eliza-edge's own (core/character.ts), which accepts elizaOS character files.
-import { z } from "zod";
+import * as z from "zod";
 import { type Character, characterSchema } from "../character.ts";
 
 export const templateTypeSchema = z.union([z.string(), z.function()]);

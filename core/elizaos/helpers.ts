@@ -1,6 +1,6 @@
 // elizaOS's small runnable helpers that belong to no bigger concern: ids, MIME types, token
 // trimming, text chunks, a semaphore.
-import { z } from "zod";
+import * as z from "zod";
 import { ModelType } from "../models/types.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { UUID } from "../types.ts";
