@@ -217,13 +217,18 @@ function redactError(error: Error, redact: Redactor): Error {
   return copy;
 }
 
+/**
+ * An argument with secrets redacted. A top-level Error stays an Error (the sink decides on its
+ * stack); an Error inside a data object becomes its "Name: message" line, so a sink that
+ * JSON-encodes its data (where an Error would come out as {}) still shows what failed.
+ */
 function redactArg(arg: unknown, redact: Redactor): unknown {
   if (arg instanceof Error) return redactError(arg, redact);
   if (isPlainObject(arg)) {
     return Object.fromEntries(
       Object.entries(arg).map(([k, v]) => [
         k,
-        v instanceof Error ? redactError(v, redact) : redactValue(v, redact),
+        v instanceof Error ? redact(errorLine(v, false)) : redactValue(v, redact),
       ]),
     );
   }

@@ -45,7 +45,7 @@ export function getNumberEnv(key: string, defaultValue?: number): number | undef
   return Number.isNaN(n) ? defaultValue : n;
 }
 
-/** Fills the table (elizaOS: the browser's stand-in for process.env). */
+/** Fills the table (elizaOS: the browser's stand-in for the environment). */
 export function initBrowserEnvironment(config: { env?: Record<string, string | undefined> }): void {
   for (const [key, value] of Object.entries(config.env ?? {})) {
     if (value !== undefined) table.set(key, value);
@@ -108,7 +108,7 @@ export function hasCharacterSecrets(character: Character): boolean {
 
 /**
  * Copies the table's values into `character.settings.secrets` where unset (elizaOS copies
- * process.env). Returns whether anything was added.
+ * the whole environment). Returns whether anything was added.
  */
 export async function setDefaultSecretsFromEnv(
   character: Character,
