@@ -160,15 +160,18 @@ export const silentLogger: ElizaLogger = createConsoleLogger("silent");
  */
 export function formatLogArgs(args: readonly unknown[], withStack = false): string {
   const parts: string[] = [];
-  const data: Record<string, unknown> = {};
+  const objects: Record<string, unknown>[] = [];
   for (const arg of args) {
     if (arg === undefined) continue;
     if (typeof arg === "string") parts.push(arg);
     else if (arg instanceof Error) parts.push(errorLine(arg, withStack));
-    else if (isPlainObject(arg)) Object.assign(data, arg);
+    else if (isPlainObject(arg)) objects.push(arg);
     else parts.push(stringify(arg, withStack));
   }
-  if (Object.keys(data).length > 0) parts.push(stringify(data, withStack));
+  // One object is printed as itself (so a reference back to it shows as a cycle); several
+  // (data and child bindings) are merged.
+  const data = objects.length === 1 ? objects[0] : Object.assign({}, ...objects);
+  if (data && Object.keys(data).length > 0) parts.push(stringify(data, withStack));
   return parts.join(" ");
 }
 

@@ -74,7 +74,7 @@ describe("createUniqueUuid (elizaOS vectors)", () => {
   it("returns the agent id for the agent itself", () => {
     expect(createUniqueUuid(runtime, "agent-id-123")).toBe("agent-id-123");
   });
-  it("hashes `${base}:${agentId}`", () => {
+  it('hashes "base:agentId"', () => {
     expect(createUniqueUuid(runtime, "user-456")).toBe(stringToUuid("user-456:agent-id-123"));
   });
 });
