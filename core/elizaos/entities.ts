@@ -18,8 +18,8 @@ export interface EntityDetails {
 
 /**
  * The room's entities, once each: the name is the one the room's platform knows
- * (`metadata[room.source].name`) or the first name; `data` merges the components' data
- * (arrays unioned, objects shallow-merged, first scalar kept) with the metadata.
+ * (`metadata[room.source].name`) or the first name; `data` is the components' data merged
+ * (later components win) and then the entity's metadata, as JSON.
  */
 export async function getEntityDetails({
   runtime,
@@ -35,18 +35,13 @@ export async function getEntityDetails({
   const details = new Map<string, EntityDetails>();
   for (const entity of entities) {
     if (!entity.id || details.has(entity.id)) continue;
-    const all: Record<string, unknown> = {};
-    for (const component of entity.components ?? []) Object.assign(all, component.data);
-    const merged: Record<string, unknown> = {};
-    for (const [key, value] of Object.entries(all)) {
-      const had = merged[key];
-      if (!had) merged[key] = value;
-      else if (Array.isArray(had) && Array.isArray(value)) {
-        merged[key] = [...new Set([...had, ...value])];
-      } else if (typeof had === "object" && typeof value === "object") {
-        merged[key] = { ...had, ...(value as object) };
-      }
-    }
+    // Later components overwrite earlier ones key by key. (elizaOS's source goes on to
+    // "merge" arrays and objects, but over the already-assigned map, so last-wins is what it
+    // does, and what plugins see there.)
+    const merged: Record<string, unknown> = Object.assign(
+      {},
+      ...(entity.components ?? []).map((c) => c.data),
+    );
     const metadata = entity.metadata ?? {};
     const platform = room?.source ? metadata[room.source] : undefined;
     const platformName =
