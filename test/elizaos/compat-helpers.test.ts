@@ -298,9 +298,7 @@ describe("entities, roles and world settings against a real runtime", () => {
     const found = await findEntityByName(runtime, message, state({}));
     expect(found?.id).toBe(alice);
     expect(model.calls.at(-1)?.params.prompt).toContain("alice_tg");
-    model.small.push(
-      "<response><type>EXACT_MATCH</type><entityId>" + bob + "</entityId></response>",
-    );
+    model.small.push(`<response><type>EXACT_MATCH</type><entityId>${bob}</entityId></response>`);
     expect((await findEntityByName(runtime, message, state({})))?.id).toBe(bob);
     model.small.push("no idea");
     expect(await findEntityByName(runtime, message, state({}))).toBeNull();
