@@ -1,9 +1,11 @@
 // elizaOS type names plugins annotate with, as aliases of eliza-edge's own types where they
 // exist and elizaOS-shaped interfaces where not. Types only: nothing here exists at run time.
 import type { ModelTypeName } from "../models/types.ts";
+import type { ActionResult } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { StorageAdapter } from "../storage.ts";
-import type { Content, Memory, UUID } from "../types.ts";
+import type { ServiceType } from "./enums.ts";
+import type { MemoryMetadata } from "./memory.ts";
 
 /** elizaOS's runtime interface: eliza-edge's AgentRuntime. */
 export type IAgentRuntime = AgentRuntime;
@@ -73,51 +75,54 @@ export interface ImageDescriptionParams {
   prompt?: string;
 }
 
-/** What MESSAGE_RECEIVED/MESSAGE_SENT handlers get. */
-export interface MessagePayload {
-  runtime: AgentRuntime;
-  message: Memory;
-  callback?: (content: Content) => Promise<Memory[]>;
-  source?: string;
-  onComplete?: () => void;
-}
+export type {
+  ActionEventPayload,
+  ControlMessagePayload,
+  EmbeddingGenerationPayload,
+  EntityPayload,
+  EvaluatorEventPayload,
+  EventPayloadMap,
+  EventPayloads,
+  InvokePayload,
+  MessagePayload,
+  ModelEventPayload,
+  PluginEvents,
+  RunEventPayload,
+  WorldPayload,
+} from "./event-payloads.ts";
 
-export interface WorldPayload {
-  runtime: AgentRuntime;
-  world: {
-    id: UUID;
-    name?: string;
-    agentId: UUID;
-    serverId?: string;
-    metadata?: Record<string, unknown>;
+/** Options an action handler receives as its fourth argument. */
+export interface HandlerOptions {
+  actionContext?: {
+    previousResults: ActionResult[];
+    getPreviousResult?: (name: string) => ActionResult | undefined;
   };
-  rooms: unknown[];
-  entities: unknown[];
-  source: string;
+  actionPlan?: {
+    totalSteps: number;
+    currentStep: number;
+    steps: Array<{
+      action: string;
+      status: "pending" | "completed" | "failed";
+      result?: ActionResult;
+      error?: string;
+    }>;
+    thought: string;
+  };
+  [key: string]: unknown;
 }
 
-export interface EntityPayload {
-  runtime: AgentRuntime;
-  entityId: UUID;
-  worldId?: UUID;
-  roomId?: UUID;
-  metadata?: Record<string, unknown>;
-  source: string;
+/** How a message addressed the agent (connectors fill it). */
+export interface MentionContext {
+  isMention: boolean;
+  isReply: boolean;
+  isThread: boolean;
+  mentionType?: "platform_mention" | "reply" | "thread" | "none";
 }
 
-export interface RunEventPayload {
-  runtime: AgentRuntime;
-  runId: UUID;
-  messageId: UUID;
-  roomId: UUID;
-  entityId: UUID;
-  startTime: number;
-  status: "started" | "completed" | "timeout";
-  endTime?: number;
-  duration?: number;
-  error?: string;
-  source?: string;
-}
-
-export type EventPayloads = Record<string, Record<string, unknown>>;
-export type PluginEvents = Record<string, Array<(payload: never) => Promise<void> | void>>;
+export type CustomMetadata = MemoryMetadata;
+export type DocumentMetadata = MemoryMetadata;
+export type FragmentMetadata = MemoryMetadata;
+export type MessageMetadata = MemoryMetadata;
+export type DescriptionMetadata = MemoryMetadata;
+export type MemoryScope = "shared" | "private" | "room";
+export type ServiceTypeName = (typeof ServiceType)[keyof typeof ServiceType];
