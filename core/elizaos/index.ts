@@ -57,6 +57,7 @@ export {
   type ServiceError,
   type TypedService,
 } from "./service.ts";
+export * from "./stream-extractors.ts";
 export * from "./streaming.ts";
 export * from "./templates.ts";
 export * from "./types.ts";

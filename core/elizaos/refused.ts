@@ -46,11 +46,6 @@ export const tryInstallPlugin = refuseFunction("tryInstallPlugin", PLUGIN_LOADIN
 export const waitForServerReady = refuseFunction("waitForServerReady", SERVER);
 export const pingServer = refuseFunction("pingServer", SERVER);
 
-const STREAMING =
-  "token streaming of replies is not supported yet; replies are delivered whole through the HandlerCallback.";
-export const createStreamingContext = refuseFunction("createStreamingContext", STREAMING);
-export const createStreamingRetryState = refuseFunction("createStreamingRetryState", STREAMING);
-
 const ELIZA_OS =
   "ElizaOS is elizaOS's multi-agent server process, which needs a long-lived server; on eliza-edge create each agent with createAgent() and serve it with a target (targets/cloudflare, targets/lambda, targets/vercel, targets/node).";
 REFUSED.ElizaOS = ELIZA_OS;
@@ -66,36 +61,6 @@ REFUSED.DefaultMessageService = MESSAGE_SERVICE;
 export class DefaultMessageService {
   constructor() {
     throw refusal("DefaultMessageService", MESSAGE_SERVICE);
-  }
-}
-
-const EXTRACTORS = STREAMING;
-for (const name of [
-  "ResponseStreamExtractor",
-  "ActionStreamFilter",
-  "PassthroughExtractor",
-  "XmlTagExtractor",
-]) {
-  REFUSED[name] = EXTRACTORS;
-}
-export class ResponseStreamExtractor {
-  constructor() {
-    throw refusal("ResponseStreamExtractor", EXTRACTORS);
-  }
-}
-export class ActionStreamFilter {
-  constructor() {
-    throw refusal("ActionStreamFilter", EXTRACTORS);
-  }
-}
-export class PassthroughExtractor {
-  constructor() {
-    throw refusal("PassthroughExtractor", EXTRACTORS);
-  }
-}
-export class XmlTagExtractor {
-  constructor() {
-    throw refusal("XmlTagExtractor", EXTRACTORS);
   }
 }
 

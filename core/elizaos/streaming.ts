@@ -1,12 +1,17 @@
 // elizaOS's streaming context: which message a model call streams into. eliza-edge delivers
-// replies whole, so no context is ever active; the calls still work, and code that checks for
-// a context finds none. Building new streaming contexts is refused (refused.ts).
+// replies whole, so no context is active unless a plugin runs one (runWithStreamingContext);
+// the default manager keeps none across awaits (elizaOS's Node build uses AsyncLocalStorage,
+// which Workers only have behind a flag), so getStreamingContext() gives undefined.
 import { ModelType } from "../models/types.ts";
 
 export interface StreamingContext {
   onStreamChunk: (chunk: string, messageId?: string) => Promise<void>;
+  onStreamEnd?: () => void;
   messageId?: string;
   abortSignal?: AbortSignal;
+  reset?: () => void;
+  getStreamedText?: () => string;
+  isComplete?: () => boolean;
 }
 
 export interface IStreamingContextManager {

@@ -8,15 +8,9 @@ describe("refused names", () => {
   it("import without throwing (this file loaded) and are all listed", () => {
     expect(Object.keys(REFUSED).sort()).toEqual(
       [
-        "ActionStreamFilter",
         "BM25",
         "DefaultMessageService",
         "ElizaOS",
-        "PassthroughExtractor",
-        "ResponseStreamExtractor",
-        "XmlTagExtractor",
-        "createStreamingContext",
-        "createStreamingRetryState",
         "findAllEnvFiles",
         "findEnvFile",
         "getAllElizaPaths",
