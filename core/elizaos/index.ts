@@ -40,7 +40,13 @@ export * from "./formatting.ts";
 export * from "./helpers.ts";
 export * from "./logger.ts";
 export * from "./memory.ts";
-export * from "./parsing.ts";
+export {
+  normalizeJsonString,
+  parseBooleanFromText,
+  parseJSONObjectFromText,
+  parseKeyValueXml,
+  safeReplacer,
+} from "./parsing.ts";
 export * from "./plugins.ts";
 export { addHeader, composePrompt, composePromptFromState, type TemplateType } from "./prompts.ts";
 export * from "./refused.ts";

@@ -5,6 +5,9 @@
 // regexes that rescan the rest of the text from each unclosed tag.
 
 const TAG_NAME_CHAR = /[A-Za-z0-9_-]/;
+const ATTRIBUTE_START = /\s|\//;
+const WHITESPACE = /\s/;
+const ENTITIES = [/&lt;/g, /&gt;/g, /&amp;/g, /&quot;/g, /&apos;/g] as const;
 
 interface Tag {
   kind: "open" | "close" | "self";
@@ -35,7 +38,7 @@ function scanTags(text: string): Tag[] {
       if (name) {
         if (closing) {
           if (j === gt) tags.push({ kind: "close", name, at, end: gt + 1 });
-        } else if (j === gt || /\s|\//.test(text[j] ?? "")) {
+        } else if (j === gt || ATTRIBUTE_START.test(text[j] ?? "")) {
           const selfClosing = text.slice(j, gt).trimEnd().endsWith("/");
           tags.push({ kind: selfClosing ? "self" : "open", name, at, end: gt + 1 });
         }
@@ -81,12 +84,13 @@ function topLevelElements(text: string): Array<{ key: string; inner: string }> {
 }
 
 function unescapeXml(text: string): string {
+  const [lt, gt, amp, quot, apos] = ENTITIES;
   return text
-    .replace(/&lt;/g, "<")
-    .replace(/&gt;/g, ">")
-    .replace(/&amp;/g, "&")
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'");
+    .replace(lt, "<")
+    .replace(gt, ">")
+    .replace(amp, "&")
+    .replace(quot, '"')
+    .replace(apos, "'");
 }
 
 const LIST_KEYS = new Set(["actions", "providers", "evaluators"]);
@@ -185,10 +189,10 @@ export function normalizeJsonString(input: string): string {
     const key = quoted.slice(1, -1);
     if (!key || ![...key].every((c) => KEY_CHAR.test(c))) continue;
     let k = i;
-    while (k < str.length && /\s/.test(str[k] as string)) k++;
+    while (k < str.length && WHITESPACE.test(str[k] as string)) k++;
     if (str[k] !== ":") continue;
     k++;
-    while (k < str.length && /\s/.test(str[k] as string)) k++;
+    while (k < str.length && WHITESPACE.test(str[k] as string)) k++;
     const first = str[k];
     if (first === undefined || first === '"' || first === "[" || first === "{") continue;
     if (first === "'") {
@@ -204,7 +208,7 @@ export function normalizeJsonString(input: string): string {
       if (str[end] === "}" && end === str.length - 1) break;
       if (str[end] === ",") {
         let s = end + 1;
-        while (s < str.length && /\s/.test(str[s] as string)) s++;
+        while (s < str.length && WHITESPACE.test(str[s] as string)) s++;
         if (str[s] === '"') break;
       }
       end++;
@@ -235,3 +239,12 @@ export function safeReplacer(): (key: string, value: unknown) => unknown {
     return value;
   };
 }
+
+/** Every regex this module applies to model output, for the ReDoS check in the tests. */
+export const PARSER_PATTERNS: readonly RegExp[] = [
+  TAG_NAME_CHAR,
+  ATTRIBUTE_START,
+  WHITESPACE,
+  KEY_CHAR,
+  ...ENTITIES,
+];

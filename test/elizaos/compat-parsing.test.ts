@@ -1,6 +1,7 @@
 // parseKeyValueXml and parseJSONObjectFromText on what models really send and on hostile
 // text: model output can echo a user's message, so every input below must finish quickly
 // (each case is 100k characters; a quadratic scan would take minutes, the test's cap is 10 s).
+import { checkSync } from "recheck";
 import { describe, expect, it } from "vitest";
 import {
   normalizeJsonString,
@@ -8,6 +9,7 @@ import {
   parseJSONObjectFromText,
   parseKeyValueXml,
 } from "../../core/elizaos/index.ts";
+import { PARSER_PATTERNS } from "../../core/elizaos/parsing.ts";
 
 const N = 100_000;
 
@@ -127,4 +129,14 @@ describe("parseBooleanFromText", () => {
       expect(parseBooleanFromText(no as string)).toBe(false);
     }
   });
+});
+
+describe("the parsers' regexes", () => {
+  // Each sees single characters or fixed strings of model output; recheck must call them safe.
+  for (const pattern of PARSER_PATTERNS) {
+    it(`/${pattern.source}/${pattern.flags} is safe`, { timeout: 60_000 }, () => {
+      const result = checkSync(pattern.source, pattern.flags, { randomSeed: 42, timeout: null });
+      expect(result.status).toBe("safe");
+    });
+  }
 });
