@@ -13,6 +13,7 @@ export { AgentRuntime } from "../runtime/agent-runtime.ts";
 export { EventType } from "../runtime/events.ts";
 export { ChannelType } from "../types.ts";
 export { createUniqueUuid, stringToUuid, validateUuid } from "../uuid.ts";
+export { BM25, type BM25Options, type SearchResult } from "./bm25.ts";
 export * from "./buffer.ts";
 export { BufferUtils } from "./buffer.ts";
 export {

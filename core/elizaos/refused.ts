@@ -63,12 +63,3 @@ export class DefaultMessageService {
     throw refusal("DefaultMessageService", MESSAGE_SERVICE);
   }
 }
-
-const BM25_REASON =
-  "elizaOS's in-memory BM25 index is not provided; use runtime.searchMemories (vector search in the storage adapter) instead.";
-REFUSED.BM25 = BM25_REASON;
-export class BM25 {
-  constructor() {
-    throw refusal("BM25", BM25_REASON);
-  }
-}

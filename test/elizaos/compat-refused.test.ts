@@ -8,7 +8,6 @@ describe("refused names", () => {
   it("import without throwing (this file loaded) and are all listed", () => {
     expect(Object.keys(REFUSED).sort()).toEqual(
       [
-        "BM25",
         "DefaultMessageService",
         "ElizaOS",
         "findAllEnvFiles",
