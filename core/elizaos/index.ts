@@ -52,6 +52,7 @@ export * from "./plugins.ts";
 export { addHeader, composePrompt, composePromptFromState, type TemplateType } from "./prompts.ts";
 export * from "./refused.ts";
 export * from "./roles.ts";
+export * from "./server-health.ts";
 export {
   createService,
   createServiceError,

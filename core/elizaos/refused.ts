@@ -24,8 +24,6 @@ const ENV_FILES =
   "there are no .env files at run time on serverless; pass settings to createAgent({ env }) or put them in the character's settings/secrets.";
 const PLUGIN_LOADING =
   "plugins cannot be loaded or installed by package name at run time in a serverless bundle; import the plugin object and list it in createAgent({ plugins }).";
-const SERVER =
-  "eliza-edge has no long-lived elizaOS server to wait for; each request runs the agent directly (GET /health answers when the app is up).";
 
 export const getElizaPaths = refuseFunction("getElizaPaths", FILES);
 export const getAllElizaPaths = refuseFunction("getAllElizaPaths", FILES);
@@ -43,8 +41,6 @@ export const loadEnvFilesWithPrecedence = refuseFunction("loadEnvFilesWithPreced
 export const loadPlugin = refuseFunction("loadPlugin", PLUGIN_LOADING);
 export const loadAndPreparePlugin = refuseFunction("loadAndPreparePlugin", PLUGIN_LOADING);
 export const tryInstallPlugin = refuseFunction("tryInstallPlugin", PLUGIN_LOADING);
-export const waitForServerReady = refuseFunction("waitForServerReady", SERVER);
-export const pingServer = refuseFunction("pingServer", SERVER);
 
 const ELIZA_OS =
   "ElizaOS is elizaOS's multi-agent server process, which needs a long-lived server; on eliza-edge create each agent with createAgent() and serve it with a target (targets/cloudflare, targets/lambda, targets/vercel, targets/node).";

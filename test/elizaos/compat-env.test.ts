@@ -14,11 +14,13 @@ import {
   isBrowser,
   isNode,
   parseCharacter,
+  pingServer,
   Semaphore,
   setAllowedEnvVars,
   setDefaultSecretsFromEnv,
   setEnv,
   splitChunks,
+  waitForServerReady,
 } from "../../core/elizaos/index.ts";
 
 describe("environment table", () => {
@@ -87,5 +89,30 @@ describe("splitChunks", () => {
     expect(chunks[0]?.startsWith("Sentence number 0")).toBe(true);
     expect(chunks.at(-1)?.endsWith("Sentence number 199 is here.")).toBe(true);
     expect(await splitChunks("")).toEqual([]);
+  });
+});
+
+describe("pingServer and waitForServerReady", () => {
+  it("answer from a real HTTP server", async () => {
+    const { createServer } = await import("node:http");
+    let healthy = false;
+    const server = createServer((req, res) => {
+      res.statusCode = req.url === "/health" && healthy ? 200 : 503;
+      res.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const port = (server.address() as { port: number }).port;
+    const options = { port, host: "127.0.0.1", endpoint: "/health", pollInterval: 20 };
+    try {
+      expect(await pingServer(options)).toBe(false);
+      await expect(waitForServerReady({ ...options, maxWaitTime: 100 })).rejects.toThrow(
+        `Server failed to become ready at http://127.0.0.1:${port}/health within 100ms`,
+      );
+      healthy = true;
+      expect(await pingServer(options)).toBe(true);
+      await expect(waitForServerReady(options)).resolves.toBeUndefined();
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

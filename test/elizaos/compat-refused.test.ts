@@ -24,10 +24,8 @@ describe("refused names", () => {
         "loadEnvFile",
         "loadEnvFilesWithPrecedence",
         "loadPlugin",
-        "pingServer",
         "resetPaths",
         "tryInstallPlugin",
-        "waitForServerReady",
       ].sort(),
     );
   });
