@@ -32,18 +32,23 @@ function parse(template: string): Node[] {
   while (at < template.length) {
     const open = template.indexOf("{{", at);
     if (open === -1) break;
-    if (open > at) out().push({ kind: "text", text: template.slice(at, open) });
     const triple = template.startsWith("{{{", open);
     const isLongComment = template.startsWith("{{!--", open);
     const closeSeq = triple ? "}}}" : isLongComment ? "--}}" : "}}";
     const close = template.indexOf(closeSeq, open + (triple ? 3 : 2));
     if (close === -1) {
-      out().push({ kind: "text", text: template.slice(open) });
+      out().push({ kind: "text", text: template.slice(at) });
       at = template.length;
       break;
     }
     const inner = template.slice(open + (triple ? 3 : 2), close).trim();
-    at = close + closeSeq.length;
+    const end = close + closeSeq.length;
+    const structural = !triple && /^[#/!>]|^else$|^\^$/.test(inner);
+    // A structural tag alone on its line takes the line with it, as in Handlebars.
+    const standalone = structural ? standaloneLine(template, at, open, end) : undefined;
+    const textEnd = standalone ? standalone.lineStart : open;
+    if (textEnd > at) out().push({ kind: "text", text: template.slice(at, textEnd) });
+    at = standalone ? standalone.next : end;
     if (inner.startsWith("!") || inner.startsWith(">")) continue;
     if (inner.startsWith("#")) {
       const [helper = "", path = ""] = inner.slice(1).trim().split(/\s+/, 2);
@@ -62,6 +67,33 @@ function parse(template: string): Node[] {
   }
   if (at < template.length) out().push({ kind: "text", text: template.slice(at) });
   return root;
+}
+
+const BLANK = /^[ \t]*$/;
+
+/**
+ * Where the line of the tag at [open, end) starts and where the text after it resumes, when
+ * nothing but spaces shares the line with it; undefined otherwise. Only the text since `at`
+ * (the end of the previous tag) and the spaces after the tag are looked at.
+ */
+function standaloneLine(
+  template: string,
+  at: number,
+  open: number,
+  end: number,
+): { lineStart: number; next: number } | undefined {
+  const before = template.slice(at, open);
+  const newline = before.lastIndexOf("\n");
+  let lineStart: number;
+  if (newline !== -1) lineStart = at + newline + 1;
+  else if (at === 0 || template[at - 1] === "\n") lineStart = at;
+  else return undefined;
+  if (!BLANK.test(template.slice(lineStart, open))) return undefined;
+  let next = end;
+  while (template[next] === " " || template[next] === "\t" || template[next] === "\r") next++;
+  if (next === template.length) return { lineStart, next };
+  if (template[next] !== "\n") return undefined;
+  return { lineStart, next: next + 1 };
 }
 
 function lookup(frames: Frame[], path: string): unknown {

@@ -114,6 +114,26 @@ describe("composePromptFromState (Handlebars semantics, no eval)", () => {
         },
       ],
     ];
+    cases.push(
+      [
+        "# Entities\n{{#if entitiesInRoom}}\n{{entitiesInRoom}}\n{{/if}}\n\n{{recentMessages}}\n",
+        { entitiesInRoom: "Alice", recentMessages: "hi" },
+      ],
+      [
+        "  {{#if a}}  \n  x\n  {{else}}\n  y\n  {{/if}}  \nend {{#if a}}inline{{/if}} z",
+        { a: false },
+      ],
+      [
+        "{{#each tasks}}\n- {{name}}\n  {{#each options}}\n  * {{this}}\n  {{/each}}\n{{/each}}\n",
+        {
+          tasks: [
+            { name: "t", options: ["o1", "o2"] },
+            { name: "u", options: [] },
+          ],
+        },
+      ],
+      ["{{! comment }}\nline\n{{!-- long --}}\n", {}],
+    );
     for (const [template, values] of cases) {
       expect(composePromptFromState({ state: state(values), template })).toBe(
         elizaos.composePromptFromState({ state: state(values) as never, template }),
