@@ -50,6 +50,7 @@ export interface SearchResult {
 }
 
 // Character classes only (no nested quantifiers): linear on any document text.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point
 const INVISIBLE = /[\u0000-\u001F\u007F-\u009F\u200B-\u200D\uFEFF]/g;
 const DIACRITICS = /[\u0300-\u036f]/g;
 const PICTOGRAPHS = /[\p{Emoji_Presentation}\p{Extended_Pictographic}]/gu;
@@ -249,6 +250,7 @@ export class BM25 {
     this.recalculateAverageLength();
   }
 
+  // biome-ignore lint/suspicious/noConfusingVoidType: elizaOS's signature
   async addDocuments(docs: Array<Record<string, unknown>>): Promise<void[]> {
     return Promise.all(docs.map((doc) => this.addDocument(doc)));
   }
