@@ -12,9 +12,13 @@ import { afterAll, describe, expect, it, vi } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import {
   AgentRuntime,
+  ChannelType,
+  createUniqueUuid,
+  type Memory,
   type Plugin,
   parseCharacter,
   type Service,
+  type State,
 } from "../../core/elizaos/index.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -45,6 +49,37 @@ describe("published plugins link against eliza-edge/elizaos", () => {
     expect(plugin.actions?.map((a) => a.name)).toContain("REPLY");
     expect(plugin.providers?.map((p) => p.name)).toContain("RECENT_MESSAGES");
     expect(plugin.services?.map((s) => s.serviceType)).toEqual(["task", "embedding-generation"]);
+
+    // Its ENTITIES provider runs the compat helpers (getEntityDetails, formatEntities,
+    // addHeader) over an eliza-edge runtime's storage.
+    const runtime = new AgentRuntime({
+      character: parseCharacter({ name: "Eliza" }),
+      storage: createMemoryStorage(),
+      env: {},
+    });
+    const roomId = createUniqueUuid(runtime, "room");
+    const alice = createUniqueUuid(runtime, "alice");
+    await runtime.storage.createRooms([
+      { id: roomId, agentId: runtime.agentId, source: "telegram", type: ChannelType.DM },
+    ]);
+    await runtime.storage.createEntities([
+      {
+        id: alice,
+        names: ["Alice"],
+        agentId: runtime.agentId,
+        metadata: { telegram: { name: "Alice T" } },
+      },
+    ]);
+    await runtime.storage.addParticipantsRoom([alice], roomId);
+    const entities = plugin.providers?.find((p) => p.name === "ENTITIES");
+    const message: Memory = { entityId: alice, roomId, content: { text: "hi" } };
+    const result = await entities?.get(runtime, message, {
+      values: {},
+      data: {},
+      text: "",
+    } as State);
+    expect(result?.text).toBe(`# People in the Room\n"Alice"\nID: ${alice}\n\n`);
+    expect(result?.data?.senderName).toBe("Alice");
   }, 60_000);
 
   it("plugin-starter 1.7.2 builds, and its service starts and stops on an eliza-edge runtime", async () => {
