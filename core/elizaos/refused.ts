@@ -52,7 +52,7 @@ export class ElizaOS {
 }
 
 const MESSAGE_SERVICE =
-  "elizaOS's DefaultMessageService is replaced by eliza-edge's message loop; call runtime.messageService.handleMessage(...) (or the exported messageService) instead of constructing one.";
+  "eliza-edge runs its own message loop instead of elizaOS's DefaultMessageService; call messageService.handleMessage(runtime, message, callback) (exported by eliza-edge and eliza-edge/elizaos, the same method elizaOS's runtime.messageService has).";
 REFUSED.DefaultMessageService = MESSAGE_SERVICE;
 export class DefaultMessageService {
   constructor() {
