@@ -1,7 +1,7 @@
 // The same inputs through elizaOS's real functions (@elizaos/core 1.7.2 from node_modules) and
 // through eliza-edge/elizaos: deterministic helpers must give the same output.
 import * as real from "@elizaos/core";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import * as ours from "../../core/elizaos/index.ts";
 
 type Fn = (...args: unknown[]) => unknown;
@@ -108,6 +108,57 @@ describe("eliza-edge/elizaos gives elizaOS's output", () => {
     ];
     const [r, o] = both("parseKeyValueXml");
     for (const text of corpus) expect({ text, parsed: o(text) }).toEqual({ text, parsed: r(text) });
+  });
+
+  it("parseKeyValueXml on 5,000 generated fragments (fixed seed)", () => {
+    let state = 3;
+    const rand = (n: number) => {
+      state = (state * 1103515245 + 12345) % 2147483648;
+      return state % n;
+    };
+    const atoms = [
+      "<response>",
+      "</response>",
+      "<a>",
+      "</a>",
+      "<b>",
+      "</b>",
+      "<ab>",
+      "</ab>",
+      "<actions>",
+      "</actions>",
+      "x",
+      " ",
+      "REPLY,IGNORE",
+      "&amp;",
+      "<c/>",
+      "<d x='1'>",
+      "</d>",
+      "<simple>",
+      "</simple>",
+      "true",
+      "<",
+      ">",
+      "\n",
+      "<!-- c -->",
+      "</ a>",
+      "<a >",
+    ];
+    const [r, o] = both("parseKeyValueXml");
+    // elizaOS's parser logs a warning for every fragment without XML.
+    for (const method of ["log", "info", "warn", "error", "debug"] as const) {
+      vi.spyOn(console, method).mockImplementation(() => {});
+    }
+    const mismatches: unknown[] = [];
+    for (let i = 0; i < 5000; i++) {
+      let text = "";
+      for (let j = rand(12); j >= 0; j--) text += atoms[rand(atoms.length)];
+      const theirs = r(text);
+      const ours = o(text);
+      if (JSON.stringify(ours) !== JSON.stringify(theirs)) mismatches.push({ text, ours, theirs });
+    }
+    vi.restoreAllMocks();
+    expect(mismatches).toEqual([]);
   });
 
   it("small pure helpers", () => {
