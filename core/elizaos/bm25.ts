@@ -3,8 +3,9 @@
 // out) and scored with BM25 (k1 1.2, b 0.75 by default, per-field boosts). Scores are kept in
 // the same typed arrays as elizaOS's, so rankings and scores come out the same.
 //
-// elizaOS can also stem words (Porter2); eliza-edge does not ship a stemmer, so asking for
-// `stemming: true` throws instead of ranking differently from elizaOS without saying so.
+// With `stemming: true` words are reduced to their Porter2 stems first ("running" → "run"),
+// as in elizaOS.
+import { stem } from "./porter2.ts";
 
 const DEFAULT_STOP_WORDS = [
   "a",
@@ -40,6 +41,8 @@ export interface BM25Options {
   minLength?: number;
   stopWords?: Set<string>;
   stemming?: boolean;
+  /** elizaOS's custom stemming rules; not supported here (throws when non-empty). */
+  stemmingRules?: unknown[];
   fieldBoosts?: Record<string, number>;
 }
 
@@ -76,6 +79,7 @@ class Tokenizer {
   constructor(
     private readonly stopWords: Set<string>,
     private readonly minLength: number,
+    private readonly stemming: boolean,
   ) {}
 
   tokenize(text: string): string[] {
@@ -91,9 +95,10 @@ class Tokenizer {
       .replace(NOT_KEPT, " ")
       .replace(SPACES, " ")
       .trim();
-    return cleaned
+    const tokens = cleaned
       .split(SPACES)
       .filter((t) => (t.length >= this.minLength || DIGITS.test(t)) && !this.stopWords.has(t));
+    return this.stemming ? tokens.map(stem) : tokens;
   }
 }
 
@@ -111,9 +116,9 @@ export class BM25 {
   private readonly tokenizer: Tokenizer;
 
   constructor(docs?: Array<Record<string, unknown>>, options: BM25Options = {}) {
-    if (options.stemming) {
+    if (options.stemmingRules && options.stemmingRules.length > 0) {
       throw new Error(
-        "BM25 stemming is not available on eliza-edge: elizaOS's Porter2 stemmer is not included; use stemming: false (the default).",
+        "BM25 stemmingRules are not available on eliza-edge: custom stemming rules are not supported; stemming: true applies Porter2 as elizaOS does.",
       );
     }
     this.termFrequencySaturation = options.k1 ?? 1.2;
@@ -122,6 +127,7 @@ export class BM25 {
     this.tokenizer = new Tokenizer(
       options.stopWords ?? new Set(DEFAULT_STOP_WORDS),
       options.minLength ?? 2,
+      options.stemming ?? false,
     );
     if (docs && docs.length > 0) {
       this.documentLengths = new Uint32Array(docs.length);

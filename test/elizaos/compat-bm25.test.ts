@@ -1,10 +1,12 @@
 // elizaOS's BM25 index, checked against @elizaos/core's own on the same documents and queries:
 // same rankings, same scores.
+import { readFileSync } from "node:fs";
 import * as real from "@elizaos/core";
 import { checkSync } from "recheck";
 import { describe, expect, it } from "vitest";
 import { BM25_PATTERNS } from "../../core/elizaos/bm25.ts";
 import { BM25 } from "../../core/elizaos/index.ts";
+import { stem } from "../../core/elizaos/porter2.ts";
 
 const docs = [
   { title: "Cooking pasta", body: "Boil water, add salt, cook the pasta for ten minutes.", id: 1 },
@@ -58,11 +60,43 @@ describe("BM25 matches elizaOS's", () => {
     expect(ours.search("pasta")).toEqual([]);
   });
 
-  it("refuses empty text as elizaOS does, and stemming it cannot match", () => {
+  it("refuses empty text as elizaOS does", () => {
     expect(() => new BM25(docs).search("")).toThrow(/cannot be null or empty/);
-    expect(() => new BM25(docs, { stemming: true })).toThrow(
-      /stemming is not available on eliza-edge/,
-    );
+  });
+
+  it("stems every word as elizaOS's Porter2 does", () => {
+    // Thousands of English words from pinned package files: prompts and docs.
+    const text = ["@elizaos/plugin-bootstrap/dist/index.js", "typescript/lib/lib.es5.d.ts"]
+      .map((file) => readFileSync(new URL(`../../node_modules/${file}`, import.meta.url), "utf8"))
+      .join(" ");
+    const words = [...new Set(text.toLowerCase().match(/[a-z]{3,}/g) ?? [])];
+    expect(words.length).toBeGreaterThan(3000);
+    const theirs = new real.BM25([], { stemming: true, stopWords: new Set() }) as unknown as {
+      tokenizer: { tokenize(text: string): { tokens: string[] } };
+    };
+    const mismatches = words
+      .map((word) => ({
+        word,
+        ours: stem(word),
+        theirs: theirs.tokenizer.tokenize(word).tokens[0],
+      }))
+      .filter((w) => w.ours !== w.theirs);
+    expect(mismatches).toEqual([]);
+    const known: Array<[string, string]> = [
+      ["running", "run"],
+      ["generously", "generous"],
+      ["skies", "sky"],
+      ["constructor", "constructor"],
+    ];
+    for (const [word, stemmed] of known) expect(stem(word)).toBe(stemmed);
+  });
+
+  it("searches with stemming as elizaOS does", () => {
+    const ours = new BM25(docs, { stemming: true });
+    const theirs = new real.BM25(docs, { stemming: true });
+    for (const query of ["cooked pastas", "boiling", "sauces", "baked breads"]) {
+      expect({ query, hits: ours.search(query) }).toEqual({ query, hits: theirs.search(query) });
+    }
   });
 
   it("tokenizes with regexes recheck calls safe", { timeout: 60_000 }, () => {
