@@ -46,35 +46,6 @@ export interface Media {
   contentType?: string;
 }
 
-export interface TextEmbeddingParams {
-  text: string;
-}
-
-export interface TokenizeTextParams {
-  prompt: string;
-  modelType: ModelTypeName;
-}
-
-export interface DetokenizeTextParams {
-  tokens: number[];
-  modelType: ModelTypeName;
-}
-
-export interface ObjectGenerationParams {
-  prompt: string;
-  schema?: Record<string, unknown>;
-  output?: "object" | "array" | "enum";
-  enumValues?: string[];
-  modelType?: ModelTypeName;
-  temperature?: number;
-  stopSequences?: string[];
-}
-
-export interface ImageDescriptionParams {
-  imageUrl: string;
-  prompt?: string;
-}
-
 export type {
   ActionEventPayload,
   ControlMessagePayload,
@@ -90,26 +61,6 @@ export type {
   RunEventPayload,
   WorldPayload,
 } from "./event-payloads.ts";
-
-/** Options an action handler receives as its fourth argument. */
-export interface HandlerOptions {
-  actionContext?: {
-    previousResults: ActionResult[];
-    getPreviousResult?: (name: string) => ActionResult | undefined;
-  };
-  actionPlan?: {
-    totalSteps: number;
-    currentStep: number;
-    steps: Array<{
-      action: string;
-      status: "pending" | "completed" | "failed";
-      result?: ActionResult;
-      error?: string;
-    }>;
-    thought: string;
-  };
-  [key: string]: unknown;
-}
 
 /** How a message addressed the agent (connectors fill it). */
 export interface MentionContext {

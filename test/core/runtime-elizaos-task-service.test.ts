@@ -6,15 +6,14 @@
 import { describe, expect, it, vi } from "vitest";
 import type { Plugin, ServiceClass } from "../../core/index.ts";
 import { eventually, GUARDED_TEST_MS } from "../support/eventually.ts";
-import { backends, runtimeOn } from "./runtime-elizaos-backends.ts";
+import { type Backend, backends, runtimeOn } from "./runtime-elizaos-backends.ts";
 
 const packageName: string = "@elizaos/plugin-bootstrap";
 const bootstrap = ((await import(packageName)) as { bootstrapPlugin: Plugin }).bootstrapPlugin;
 const bootstrapTaskService = (bootstrap.services ?? []).find(
   (s) => s.serviceType === "task",
 ) as ServiceClass;
-const memory = backends[0];
-if (!memory) throw new Error("no memory backend");
+const [memory] = backends as [Backend];
 
 /** An initialized runtime with a queued one-shot task whose worker counts its runs. */
 async function withQueuedTask(plugins: Plugin[]) {
