@@ -8,6 +8,11 @@ import { build, type Metafile } from "esbuild";
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const LAMBDA_ENTRY = `${root}targets/lambda/main.ts`;
 export const LAMBDA_OUTDIR = `${root}dist/lambda`;
+/**
+ * Published elizaOS plugins import `@elizaos/core`; every such import, the plugins' own in
+ * node_modules included, gets eliza-edge's compat entry instead of the real package.
+ */
+export const ELIZAOS_CORE_ALIAS = { "@elizaos/core": `${root}core/elizaos/index.ts` };
 
 export interface LambdaBundle {
   code: string;
@@ -27,6 +32,7 @@ export async function bundleLambda(entry = LAMBDA_ENTRY): Promise<LambdaBundle> 
     metafile: true,
     legalComments: "none",
     logLevel: "silent",
+    alias: ELIZAOS_CORE_ALIAS,
     // Some SDK dependencies still call require(); ESM output needs one defined.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
