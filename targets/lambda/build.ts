@@ -4,15 +4,11 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
+import { ELIZAOS_CORE_ALIAS } from "../bundling/elizaos-core-alias.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const LAMBDA_ENTRY = `${root}targets/lambda/main.ts`;
 export const LAMBDA_OUTDIR = `${root}dist/lambda`;
-/**
- * Published elizaOS plugins import `@elizaos/core`; every such import, the plugins' own in
- * node_modules included, gets eliza-edge's compat entry instead of the real package.
- */
-export const ELIZAOS_CORE_ALIAS = { "@elizaos/core": `${root}core/elizaos/index.ts` };
 
 export interface LambdaBundle {
   code: string;
@@ -32,6 +28,7 @@ export async function bundleLambda(entry = LAMBDA_ENTRY): Promise<LambdaBundle> 
     metafile: true,
     legalComments: "none",
     logLevel: "silent",
+    // Published elizaOS plugins in the handler get eliza-edge/elizaos for `@elizaos/core`.
     alias: ELIZAOS_CORE_ALIAS,
     // Some SDK dependencies still call require(); ESM output needs one defined.
     banner: {

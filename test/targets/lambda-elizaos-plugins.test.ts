@@ -5,7 +5,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
 import { describe, expect, it } from "vitest";
-import { bundleLambda, ELIZAOS_CORE_ALIAS } from "../../targets/lambda/build.ts";
+import { ELIZAOS_CORE_ALIAS } from "../../targets/bundling/elizaos-core-alias.ts";
+import { bundleLambda } from "../../targets/lambda/build.ts";
 import {
   elizaosPackagesIn,
   PLUGIN_BOOTSTRAP_MARKER,
