@@ -1,6 +1,6 @@
-// The Vercel function (targets/vercel, bundled for api/index.js) called with web Requests, as Vercel's
-// Node runtime calls it, on Postgres through the real Neon HTTP driver (a local /sql shim in
-// front of PGlite), migrated beforehand as `npm run db:migrate` does at deploy time.
+// The Vercel function (targets/vercel; api/index.js serves its bundle) called with web
+// Requests, as Vercel's Node runtime calls it, on Postgres through the real Neon HTTP driver (a
+// local /sql shim in front of PGlite), migrated beforehand as `npm run db:migrate` does.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
