@@ -76,7 +76,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   await migratePluginSchemas(options.storage, plugins);
   await runtime.initialize();
   await pinEmbeddingDimension(runtime);
-  if (runtime.getModel(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
+  if (runtime.getModelRegistration(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
     runtime.logger.info(
       "No model provider configured (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY): " +
         "answering with the offline ELIZA fallback (Weizenbaum's 1966 DOCTOR script).",
@@ -110,7 +110,7 @@ async function migratePluginSchemas(storage: StorageAdapter, plugins: Plugin[]):
  * call; without it, one probe embedding tells the width.
  */
 async function pinEmbeddingDimension(runtime: AgentRuntime): Promise<void> {
-  if (runtime.getSetting("EMBEDDING_DIMENSION") || !canEmbed(runtime)) return;
+  if (runtime.getSettingString("EMBEDDING_DIMENSION") || !canEmbed(runtime)) return;
   const probe = await embedText(runtime, "embedding dimension probe");
   await runtime.storage.ensureEmbeddingDimension(probe.length);
   runtime.logger.info(

@@ -44,6 +44,7 @@ export {
 } from "./limits/rate-limit-store.ts";
 export {
   createConsoleLogger,
+  type ElizaLogger,
   type Logger,
   type LogLevel,
   redactingLogger,

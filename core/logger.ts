@@ -1,36 +1,282 @@
 // A leveled logger over console, the one sink every runtime has. Targets may pass their own;
 // the runtime wraps whichever it gets in redactingLogger, so secrets never reach a line.
+//
+// Two call styles are accepted because two kinds of code log through it: eliza-edge's own
+// `logger.info("message", { data })`, and elizaOS plugins' pino style
+// `logger.error({ src, err }, "message")`, `logger.warn("a", "b")`, `logger.debug(obj)`.
+// Either way one readable line comes out: the strings, then the merged data as JSON, Error
+// objects as "Name: message" (their stack only when the logger is at debug or trace).
 import { type Redactor, redactValue } from "./redact.ts";
 
+/** Any number of strings, Errors and data objects, in either order. */
+export type LogFn = (first?: unknown, ...rest: unknown[]) => void;
+
+/**
+ * What a target or test may pass as a logger: the four leveled methods. Declared as methods so
+ * a `(message: string, data?: object) => void` implementation fits.
+ */
 export interface Logger {
-  debug(message: string, data?: Record<string, unknown>): void;
-  info(message: string, data?: Record<string, unknown>): void;
-  warn(message: string, data?: Record<string, unknown>): void;
-  error(message: string, data?: Record<string, unknown>): void;
+  debug(first?: unknown, ...rest: unknown[]): void;
+  info(first?: unknown, ...rest: unknown[]): void;
+  warn(first?: unknown, ...rest: unknown[]): void;
+  error(first?: unknown, ...rest: unknown[]): void;
+  trace?(first?: unknown, ...rest: unknown[]): void;
+  fatal?(first?: unknown, ...rest: unknown[]): void;
+  success?(first?: unknown, ...rest: unknown[]): void;
+  progress?(first?: unknown, ...rest: unknown[]): void;
+  log?(first?: unknown, ...rest: unknown[]): void;
 }
 
-const LEVELS = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+/** The full logger elizaOS plugins call (`runtime.logger`, the compat `logger`). */
+export interface ElizaLogger extends Logger {
+  /** The lowest level printed; settable. */
+  level: string;
+  trace: LogFn;
+  fatal: LogFn;
+  success: LogFn;
+  progress: LogFn;
+  log: LogFn;
+  clear(): void;
+  /** A logger whose lines carry `bindings` as data. */
+  child(bindings: Record<string, unknown>): ElizaLogger;
+}
+
+const LEVELS = {
+  trace: 5,
+  debug: 10,
+  info: 20,
+  warn: 30,
+  error: 40,
+  fatal: 50,
+  silent: 100,
+} as const;
 export type LogLevel = keyof typeof LEVELS;
 
-export function createConsoleLogger(level: LogLevel = "info"): Logger {
-  const min = LEVELS[level] ?? LEVELS.info;
-  const emit =
-    (name: Exclude<LogLevel, "silent">) => (message: string, data?: Record<string, unknown>) => {
-      if (LEVELS[name] < min) return;
-      const line = data ? `${message} ${JSON.stringify(data)}` : message;
-      console[name === "debug" ? "log" : name](`[eliza-edge] ${name}: ${line}`);
-    };
-  return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") };
+type Method =
+  | "trace"
+  | "debug"
+  | "info"
+  | "warn"
+  | "error"
+  | "fatal"
+  | "success"
+  | "progress"
+  | "log";
+const METHODS: readonly Method[] = [
+  "trace",
+  "debug",
+  "info",
+  "warn",
+  "error",
+  "fatal",
+  "success",
+  "progress",
+  "log",
+];
+const METHOD_LEVEL: Record<Method, number> = {
+  trace: LEVELS.trace,
+  debug: LEVELS.debug,
+  info: LEVELS.info,
+  success: LEVELS.info,
+  progress: LEVELS.info,
+  log: LEVELS.info,
+  warn: LEVELS.warn,
+  error: LEVELS.error,
+  fatal: LEVELS.fatal,
+};
+const CONSOLE_METHOD: Record<Method, "log" | "info" | "warn" | "error"> = {
+  trace: "log",
+  debug: "log",
+  info: "info",
+  success: "info",
+  progress: "info",
+  log: "info",
+  warn: "warn",
+  error: "error",
+  fatal: "error",
+};
+
+/** One emitted line, for listeners (the compat entry's addLogListener). */
+export interface LogEntry {
+  time: number;
+  level: Method;
+  msg: string;
 }
 
-export const silentLogger: Logger = createConsoleLogger("silent");
+export interface ConsoleLoggerOptions {
+  /** Data added to every line (elizaOS's child bindings). */
+  bindings?: Record<string, unknown>;
+  /** Called with every line printed. */
+  onEntry?: (entry: LogEntry) => void;
+}
 
-/** A logger whose messages and data pass through `redact` before `inner` sees them. */
-export function redactingLogger(inner: Logger, redact: Redactor): Logger {
-  const wrap = (name: keyof Logger) => (message: string, data?: Record<string, unknown>) =>
-    inner[name](
-      redact(message),
-      data === undefined ? undefined : (redactValue(data, redact) as Record<string, unknown>),
+function levelValue(level: string): number {
+  return LEVELS[level.toLowerCase() as LogLevel] ?? LEVELS.info;
+}
+
+export function createConsoleLogger(
+  level: LogLevel | string = "info",
+  options: ConsoleLoggerOptions = {},
+): ElizaLogger {
+  let current = String(level).toLowerCase();
+  let min = levelValue(current);
+  const bindings = options.bindings ?? {};
+  const emit =
+    (name: Method): LogFn =>
+    (...args) => {
+      if (METHOD_LEVEL[name] < min) return;
+      const msg = formatLogArgs(
+        Object.keys(bindings).length > 0 ? [...args, bindings] : args,
+        min <= LEVELS.debug,
+      );
+      console[CONSOLE_METHOD[name]](`[eliza-edge] ${name}: ${msg}`);
+      options.onEntry?.({ time: Date.now(), level: name, msg });
+    };
+  const logger = {
+    get level() {
+      return current;
+    },
+    set level(value: string) {
+      current = String(value).toLowerCase();
+      min = levelValue(current);
+    },
+    clear() {},
+    child(childBindings: Record<string, unknown>): ElizaLogger {
+      return createConsoleLogger(current, {
+        ...options,
+        bindings: { ...bindings, ...childBindings },
+      });
+    },
+  } as ElizaLogger;
+  for (const name of METHODS) logger[name] = emit(name);
+  return logger;
+}
+
+export const silentLogger: ElizaLogger = createConsoleLogger("silent");
+
+/**
+ * One line from a log call's arguments: strings and other scalars joined by spaces, Errors as
+ * "Name: message", plain objects merged into one JSON object appended at the end.
+ */
+export function formatLogArgs(args: readonly unknown[], withStack = false): string {
+  const parts: string[] = [];
+  const objects: Record<string, unknown>[] = [];
+  for (const arg of args) {
+    if (arg === undefined) continue;
+    if (typeof arg === "string") parts.push(arg);
+    else if (arg instanceof Error) parts.push(errorLine(arg, withStack));
+    else if (isPlainObject(arg)) objects.push(arg);
+    else parts.push(stringify(arg, withStack));
+  }
+  // One object is printed as itself (so a reference back to it shows as a cycle); several
+  // (data and child bindings) are merged.
+  const data = objects.length === 1 ? objects[0] : Object.assign({}, ...objects);
+  if (data && Object.keys(data).length > 0) parts.push(stringify(data, withStack));
+  return parts.join(" ");
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function errorLine(error: Error, withStack: boolean): string {
+  const head = `${error.name || "Error"}: ${error.message}`;
+  const cause =
+    error.cause instanceof Error ? ` (cause: ${error.cause.name}: ${error.cause.message})` : "";
+  if (!withStack || !error.stack) return head + cause;
+  // V8 stacks start with the head line already; others (workerd, JSC) may not.
+  return (error.stack.startsWith(head) ? error.stack : `${head}\n${error.stack}`) + cause;
+}
+
+/** JSON that never throws: Errors as lines, cycles marked, bigints and functions named. */
+function stringify(value: unknown, withStack: boolean): string {
+  const seen = new WeakSet<object>();
+  try {
+    const text = JSON.stringify(value, (_key, v: unknown) => {
+      if (v instanceof Error) return errorLine(v, withStack);
+      if (typeof v === "bigint") return `${v}n`;
+      if (typeof v === "function") return `[Function ${v.name || "anonymous"}]`;
+      if (typeof v === "symbol") return v.toString();
+      if (v !== null && typeof v === "object") {
+        if (seen.has(v)) return "[Circular]";
+        seen.add(v);
+      }
+      return v;
+    });
+    return text ?? String(value);
+  } catch {
+    return Object.prototype.toString.call(value);
+  }
+}
+
+/** An Error with its message and stack redacted, still an Error for the formatter. */
+function redactError(error: Error, redact: Redactor): Error {
+  const copy = new Error(redact(error.message));
+  copy.name = error.name;
+  copy.stack = error.stack === undefined ? undefined : redact(error.stack);
+  if (error.cause !== undefined) copy.cause = redactArg(error.cause, redact);
+  return copy;
+}
+
+/**
+ * An argument with secrets redacted. A top-level Error stays an Error (the sink decides on its
+ * stack); an Error inside a data object becomes its "Name: message" line, so a sink that
+ * JSON-encodes its data (where an Error would come out as {}) still shows what failed.
+ */
+function redactArg(arg: unknown, redact: Redactor): unknown {
+  if (arg instanceof Error) return redactError(arg, redact);
+  if (isPlainObject(arg)) {
+    return Object.fromEntries(
+      Object.entries(arg).map(([k, v]) => [
+        k,
+        v instanceof Error ? redact(errorLine(v, false)) : redactValue(v, redact),
+      ]),
     );
-  return { debug: wrap("debug"), info: wrap("info"), warn: wrap("warn"), error: wrap("error") };
+  }
+  return redactValue(arg, redact);
+}
+
+/**
+ * A logger whose every argument (strings, Errors, data objects, in either call style) passes
+ * through `redact` before `inner` sees it. Methods `inner` lacks fall back to a near level.
+ */
+export function redactingLogger(inner: Logger, redact: Redactor): ElizaLogger {
+  const fallback: Record<Method, keyof Logger> = {
+    trace: "debug",
+    debug: "debug",
+    info: "info",
+    success: "info",
+    progress: "info",
+    log: "info",
+    warn: "warn",
+    error: "error",
+    fatal: "error",
+  };
+  const wrap =
+    (name: Method): LogFn =>
+    (...args) => {
+      const target = inner[name] ?? inner[fallback[name]];
+      target?.call(inner, ...args.map((a) => redactArg(a, redact)));
+    };
+  const innerFull = inner as Partial<ElizaLogger>;
+  const logger = {
+    get level() {
+      return innerFull.level ?? "info";
+    },
+    set level(value: string) {
+      if ("level" in inner) innerFull.level = value;
+    },
+    clear() {
+      innerFull.clear?.();
+    },
+    child(bindings: Record<string, unknown>): ElizaLogger {
+      const safe = redactArg(bindings, redact) as Record<string, unknown>;
+      const child = innerFull.child ? innerFull.child(safe) : inner;
+      return redactingLogger(child, redact);
+    },
+  } as ElizaLogger;
+  for (const name of METHODS) logger[name] = wrap(name);
+  return logger;
 }

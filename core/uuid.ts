@@ -16,6 +16,9 @@ export function validateUuid(value: unknown): UUID | null {
  */
 export function stringToUuid(target: string | number): UUID {
   const text = typeof target === "number" ? String(target) : target;
+  // elizaOS throws here (its tests pin it); hashing "null" or "[object Object]" would hand
+  // every caller with a missing id the same UUID.
+  if (typeof text !== "string") throw new TypeError("Value must be string");
   if (validateUuid(text)) return text as UUID;
   const hash = sha1(new TextEncoder().encode(encodeURIComponent(text)));
   const bytes = hash.slice(0, 16);

@@ -1,3 +1,73 @@
 // eliza-edge/elizaos: the @elizaos/core 1.x surface published plugins import. Bundlers alias
-// `@elizaos/core` here (see the README's "Bringing an elizaOS agent").
+// `@elizaos/core` here (see the README's "Bringing an elizaOS agent"). Every value name
+// @elizaos/core 1.7.2 exports is exported (test/elizaos/compat-exports.test.ts checks it):
+// implemented with elizaOS's behaviour where it can run on serverless, or refused with an
+// explanatory Error at call time (refused.ts). Explicit exports here shadow the same names from
+// eliza-edge's own core surface (`export *`), which has different shapes for a few of them.
+
+export { characterSchema } from "../character.ts";
 export * from "../index.ts";
+export type { ElizaLogger, LogEntry, LogFn } from "../logger.ts";
+export { ModelType } from "../models/types.ts";
+export { AgentRuntime } from "../runtime/agent-runtime.ts";
+export { EventType } from "../runtime/events.ts";
+export { ChannelType } from "../types.ts";
+export { createUniqueUuid, stringToUuid, validateUuid } from "../uuid.ts";
+export { BM25, type BM25Options, type SearchResult } from "./bm25.ts";
+export * from "./buffer.ts";
+export { BufferUtils } from "./buffer.ts";
+export {
+  buildCharacterPlugins,
+  contentSchema,
+  directoryItemSchema,
+  isValidCharacter,
+  knowledgeItemSchema,
+  mediaSchema,
+  mergeCharacterDefaults,
+  messageExampleSchema,
+  parseAndValidateCharacter,
+  secretsSchema,
+  settingsSchema,
+  styleSchema,
+  templateTypeSchema,
+  validateCharacter,
+  validateCharacterConfig,
+} from "./characters.ts";
+export { DatabaseAdapter } from "./database-adapter.ts";
+export { type EntityDetails, findEntityByName, getEntityDetails } from "./entities.ts";
+export * from "./enums.ts";
+export * from "./environment.ts";
+export * from "./formatting.ts";
+export * from "./helpers.ts";
+export * from "./logger.ts";
+export * from "./memory.ts";
+export {
+  normalizeJsonString,
+  parseBooleanFromText,
+  parseJSONObjectFromText,
+  parseKeyValueXml,
+  safeReplacer,
+} from "./parsing.ts";
+export * from "./plugins.ts";
+export { addHeader, composePrompt, composePromptFromState, type TemplateType } from "./prompts.ts";
+export * from "./refused.ts";
+export * from "./roles.ts";
+export * from "./server-health.ts";
+export {
+  createService,
+  createServiceError,
+  defineService,
+  getTypedService,
+  Service,
+  ServiceBuilder,
+  type ServiceClass,
+  type ServiceDefinition,
+  type ServiceError,
+  type TypedService,
+} from "./service.ts";
+export * from "./stream-extractors.ts";
+export * from "./streaming.ts";
+export * from "./templates.ts";
+export * from "./types.ts";
+export * from "./world-settings.ts";
+export { decryptStringValue as decryptSecret } from "./world-settings.ts";

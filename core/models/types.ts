@@ -3,10 +3,26 @@ import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { UUID } from "../types.ts";
 import type { ElizaGenerateTextParams } from "./params.ts";
 
+// elizaOS 1.x's full list, aliases included (SMALL, MEDIUM, LARGE; TEXT_REASONING_* map to
+// REASONING_*, as there).
 export const ModelType = {
+  SMALL: "TEXT_SMALL",
+  MEDIUM: "TEXT_LARGE",
+  LARGE: "TEXT_LARGE",
   TEXT_SMALL: "TEXT_SMALL",
   TEXT_LARGE: "TEXT_LARGE",
   TEXT_EMBEDDING: "TEXT_EMBEDDING",
+  TEXT_TOKENIZER_ENCODE: "TEXT_TOKENIZER_ENCODE",
+  TEXT_TOKENIZER_DECODE: "TEXT_TOKENIZER_DECODE",
+  TEXT_REASONING_SMALL: "REASONING_SMALL",
+  TEXT_REASONING_LARGE: "REASONING_LARGE",
+  TEXT_COMPLETION: "TEXT_COMPLETION",
+  IMAGE: "IMAGE",
+  IMAGE_DESCRIPTION: "IMAGE_DESCRIPTION",
+  TRANSCRIPTION: "TRANSCRIPTION",
+  TEXT_TO_SPEECH: "TEXT_TO_SPEECH",
+  AUDIO: "AUDIO",
+  VIDEO: "VIDEO",
   OBJECT_SMALL: "OBJECT_SMALL",
   OBJECT_LARGE: "OBJECT_LARGE",
 } as const;

@@ -5,7 +5,7 @@
 import { type Character, characterAgentId } from "../character.ts";
 import { describeError } from "../describe-error.ts";
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
-import { createConsoleLogger, type Logger, redactingLogger } from "../logger.ts";
+import { createConsoleLogger, type ElizaLogger, type Logger, redactingLogger } from "../logger.ts";
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type { EventHandler, Plugin } from "../plugin.ts";
 import { createRedactor, type Redactor, secretValues } from "../redact.ts";
@@ -62,7 +62,7 @@ const DEFAULT_CONVERSATION_LENGTH = 32;
 
 export class RuntimeBase extends RuntimeDatabase {
   readonly character: Character;
-  readonly logger: Logger;
+  readonly logger: ElizaLogger;
   readonly now: () => number;
   /** Replaces secret values (tokens, keys, character secrets) in text bound for a log. */
   readonly redact: Redactor;

@@ -7,6 +7,23 @@ import type { Logger } from "../logger.ts";
 import type { Service, ServiceClass } from "../plugin.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
 
+/** elizaOS's ServiceType.TASK: the service that runs due tasks. */
+export const TASK_SERVICE_TYPE = "task";
+
+/**
+ * What `getService("task")` answers instead of elizaOS's TaskService. That service polls
+ * `getTasks({tags: ["queue"]})` on a one-second timer and runs what it finds in-process,
+ * outside the task leases, so beside `runDueTasks()` every queued task (a reminder, an inbox
+ * message) would run twice, and on a frozen isolate not at all.
+ */
+class CronTaskService implements Service {
+  static readonly serviceType = TASK_SERVICE_TYPE;
+  readonly capabilityDescription =
+    "Runs due tasks from runDueTasks() on the platform's cron tick, each leased so it runs once";
+  constructor(readonly replaced: string) {}
+  async stop(): Promise<void> {}
+}
+
 interface Waiter {
   promise: Promise<Service>;
   resolve: (service: Service) => void;
@@ -28,16 +45,29 @@ export class ServiceRegistry {
       });
       return undefined;
     }
+    if (type === TASK_SERVICE_TYPE) {
+      const name = (definition as { name?: string }).name || type;
+      this.logger.info(
+        `Service ${name} (elizaOS's task service) not started: eliza-edge runs tasks from ` +
+          "runDueTasks() on the platform's cron tick",
+      );
+      return this.list(type, new CronTaskService(name));
+    }
     if (typeof definition.start !== "function") {
       throw new Error(`Service ${type} has no static start(runtime) method`);
     }
     const instance = await definition.start(runtime);
     if (!instance) throw new Error(`Service ${type}: start() returned nothing`);
+    this.list(type, instance);
+    definition.registerSendHandlers?.(runtime, instance);
+    return instance;
+  }
+
+  private list(type: string, instance: Service): Service {
     const list = this.services.get(type) ?? [];
     list.push(instance);
     this.services.set(type, list);
     this.waiter(type).resolve(instance);
-    definition.registerSendHandlers?.(runtime, instance);
     return instance;
   }
 

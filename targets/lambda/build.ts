@@ -4,6 +4,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { build, type Metafile } from "esbuild";
+import { ELIZAOS_CORE_ALIAS } from "../bundling/elizaos-core-alias.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const LAMBDA_ENTRY = `${root}targets/lambda/main.ts`;
@@ -27,6 +28,8 @@ export async function bundleLambda(entry = LAMBDA_ENTRY): Promise<LambdaBundle> 
     metafile: true,
     legalComments: "none",
     logLevel: "silent",
+    // Published elizaOS plugins in the handler get eliza-edge/elizaos for `@elizaos/core`.
+    alias: ELIZAOS_CORE_ALIAS,
     // Some SDK dependencies still call require(); ESM output needs one defined.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -33,17 +33,21 @@ export async function spawnNodeTarget(
   options: SpawnOptions = {},
 ): Promise<RunningTarget> {
   const script = options.script ?? "targets/node/main.ts";
-  const child = spawn(process.execPath, ["--import", "tsx", script], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      PORT: "0",
-      PGLITE_DIR: tempDataDir(),
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ["--import", "tsx", "--import", "eliza-edge/register", script],
+    {
+      cwd: root,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOST: "127.0.0.1",
+        PORT: "0",
+        PGLITE_DIR: tempDataDir(),
+        ...env,
+      },
+      stdio: ["ignore", "pipe", "pipe"],
     },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  );
   let output = "";
   child.stdout?.on("data", (d) => {
     output += d;

@@ -18,8 +18,8 @@ export const healthRoutes = new Hono<AppEnv>()
       storage: agent.storage.kind,
       version: version ?? "unknown",
       models: {
-        text: agent.getModel(ModelType.TEXT_LARGE)?.provider ?? null,
-        embedding: agent.getModel(ModelType.TEXT_EMBEDDING)?.provider ?? null,
+        text: agent.getModelRegistration(ModelType.TEXT_LARGE)?.provider ?? null,
+        embedding: agent.getModelRegistration(ModelType.TEXT_EMBEDDING)?.provider ?? null,
       },
     });
   })

@@ -1,0 +1,143 @@
+// elizaOS's character validation helpers and zod schemas. The character schema is
+// eliza-edge's own (core/character.ts), which accepts elizaOS character files.
+import * as z from "zod";
+import { type Character, characterSchema } from "../character.ts";
+
+export const templateTypeSchema = z.union([z.string(), z.function()]);
+export const styleSchema = z
+  .object({
+    all: z.array(z.string()).optional(),
+    chat: z.array(z.string()).optional(),
+    post: z.array(z.string()).optional(),
+  })
+  .optional();
+export const settingsSchema = z.record(z.string(), z.unknown()).optional();
+export const secretsSchema = z
+  .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
+  .optional();
+export const mediaSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    title: z.string().optional(),
+    source: z.string().optional(),
+    description: z.string().optional(),
+    text: z.string().optional(),
+    contentType: z.string().optional(),
+  })
+  .loose();
+export const contentSchema = z
+  .object({
+    text: z.string().optional(),
+    thought: z.string().optional(),
+    actions: z.array(z.string()).optional(),
+    providers: z.array(z.string()).optional(),
+    source: z.string().optional(),
+    target: z.string().optional(),
+    url: z.string().optional(),
+    inReplyTo: z.string().optional(),
+    attachments: z.array(mediaSchema).optional(),
+    channelType: z.string().optional(),
+  })
+  .loose();
+export const messageExampleSchema = z.object({ name: z.string(), content: contentSchema });
+export const directoryItemSchema = z.object({
+  directory: z.string(),
+  shared: z.boolean().optional(),
+});
+export const knowledgeItemSchema = z.union([
+  z.string(),
+  z.object({ path: z.string(), shared: z.boolean().optional() }),
+  directoryItemSchema,
+]);
+
+export type CharacterValidation =
+  | { success: true; data: Character; error?: undefined }
+  | { success: false; data?: undefined; error: { message: string; issues?: z.core.$ZodIssue[] } };
+
+export function validateCharacter(data: unknown): CharacterValidation {
+  const result = characterSchema.safeParse(data);
+  if (result.success) return { success: true, data: result.data };
+  return {
+    success: false,
+    error: {
+      message: `Character validation failed: ${result.error.message}`,
+      issues: result.error.issues,
+    },
+  };
+}
+
+export function parseAndValidateCharacter(jsonString: string): CharacterValidation {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(jsonString);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { success: false, error: { message: `Invalid JSON: ${reason}` } };
+  }
+  return validateCharacter(parsed);
+}
+
+export function isValidCharacter(data: unknown): data is Character {
+  return validateCharacter(data).success;
+}
+
+export function validateCharacterConfig(character: Character): {
+  isValid: boolean;
+  errors: string[];
+} {
+  const result = validateCharacter(character);
+  if (result.success) return { isValid: true, errors: [] };
+  const issues = result.error.issues;
+  return {
+    isValid: false,
+    errors: issues
+      ? issues.map((i) => `${i.path.join(".")}: ${i.message}`)
+      : [result.error.message],
+  };
+}
+
+export function mergeCharacterDefaults(char: Partial<Character>): Character {
+  return {
+    settings: {},
+    plugins: [],
+    bio: [],
+    ...char,
+    name: char.name || "Unnamed Character",
+  } as Character;
+}
+
+/**
+ * The plugin package names elizaOS would load for this env. eliza-edge does not load
+ * plugins by name (they are bundled), but the list is still useful for checking a setup.
+ */
+export function buildCharacterPlugins(env: Record<string, string | undefined> = {}): string[] {
+  const has = (key: string) => Boolean(env[key]?.trim());
+  const llm = [
+    "ANTHROPIC_API_KEY",
+    "OPENROUTER_API_KEY",
+    "OPENAI_API_KEY",
+    "GOOGLE_GENERATIVE_AI_API_KEY",
+  ];
+  const ignoreBootstrap = ["true", "1", "yes"].includes(
+    env.IGNORE_BOOTSTRAP?.trim().toLowerCase() ?? "",
+  );
+  const twitter = [
+    "TWITTER_API_KEY",
+    "TWITTER_API_SECRET_KEY",
+    "TWITTER_ACCESS_TOKEN",
+    "TWITTER_ACCESS_TOKEN_SECRET",
+  ];
+  return [
+    "@elizaos/plugin-sql",
+    ...(has("ANTHROPIC_API_KEY") ? ["@elizaos/plugin-anthropic"] : []),
+    ...(has("OPENROUTER_API_KEY") ? ["@elizaos/plugin-openrouter"] : []),
+    ...(has("OPENAI_API_KEY") ? ["@elizaos/plugin-openai"] : []),
+    ...(has("GOOGLE_GENERATIVE_AI_API_KEY") ? ["@elizaos/plugin-google-genai"] : []),
+    ...(has("DISCORD_API_TOKEN") ? ["@elizaos/plugin-discord"] : []),
+    ...(twitter.every(has) ? ["@elizaos/plugin-twitter"] : []),
+    ...(has("TELEGRAM_BOT_TOKEN") ? ["@elizaos/plugin-telegram"] : []),
+    ...(ignoreBootstrap ? [] : ["@elizaos/plugin-bootstrap"]),
+    ...(llm.some(has) ? [] : ["@elizaos/plugin-ollama"]),
+  ];
+}

@@ -1,0 +1,7 @@
+// elizaOS's abstract DatabaseAdapter, for plugins that extend it (plugin-sql's adapters do).
+// eliza-edge's storage contract is StorageAdapter (core/storage.ts); a class extending this
+// one constructs fine but is not a StorageAdapter unless it implements that contract.
+export abstract class DatabaseAdapter<DB = unknown> {
+  /** The driver's database handle (elizaOS: a drizzle instance). */
+  db!: DB;
+}

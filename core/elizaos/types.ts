@@ -1,0 +1,79 @@
+// elizaOS type names plugins annotate with, as aliases of eliza-edge's own types where they
+// exist and elizaOS-shaped interfaces where not. Types only: nothing here exists at run time.
+import type { ModelTypeName } from "../models/types.ts";
+import type { ActionResult } from "../plugin.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import type { StorageAdapter } from "../storage.ts";
+import type { ServiceType } from "./enums.ts";
+import type { MemoryMetadata } from "./memory.ts";
+
+/** elizaOS's runtime interface: eliza-edge's AgentRuntime. */
+export type IAgentRuntime = AgentRuntime;
+/** elizaOS's database interface: eliza-edge's storage contract. */
+export type IDatabaseAdapter = StorageAdapter;
+
+export type { Character } from "../character.ts";
+export type { GenerateTextParams, ModelHandler, ModelTypeName } from "../models/types.ts";
+export type { TaskWorker } from "../tasks/types.ts";
+export type {
+  Agent,
+  Component,
+  Content,
+  Entity,
+  Log,
+  Memory,
+  Metadata,
+  Participant,
+  Relationship,
+  Room,
+  Task,
+  UUID,
+  World,
+} from "../types.ts";
+export type { LogListener } from "./logger.ts";
+export type { MemoryMetadata } from "./memory.ts";
+export type { IStreamingContextManager, StreamingContext } from "./streaming.ts";
+export type { OnboardingConfig, Setting, WorldSettings } from "./world-settings.ts";
+
+/** An attachment (elizaOS's Media). */
+export interface Media {
+  id: string;
+  url: string;
+  title?: string;
+  source?: string;
+  description?: string;
+  text?: string;
+  contentType?: string;
+}
+
+export type {
+  ActionEventPayload,
+  ControlMessagePayload,
+  EmbeddingGenerationPayload,
+  EntityPayload,
+  EvaluatorEventPayload,
+  EventPayloadMap,
+  EventPayloads,
+  InvokePayload,
+  MessagePayload,
+  ModelEventPayload,
+  PluginEvents,
+  RunEventPayload,
+  WorldPayload,
+} from "./event-payloads.ts";
+
+/** How a message addressed the agent (connectors fill it). */
+export interface MentionContext {
+  isMention: boolean;
+  isReply: boolean;
+  isThread: boolean;
+  mentionType?: "platform_mention" | "reply" | "thread" | "none";
+}
+
+export type CustomMetadata = MemoryMetadata;
+export type DocumentMetadata = MemoryMetadata;
+export type FragmentMetadata = MemoryMetadata;
+export type MessageMetadata = MemoryMetadata;
+export type DescriptionMetadata = MemoryMetadata;
+export type MemoryScope = "shared" | "private" | "room";
+export type ServiceTypeName = (typeof ServiceType)[keyof typeof ServiceType];

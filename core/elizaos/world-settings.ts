@@ -1,0 +1,209 @@
+// elizaOS's world settings and secret encryption. Values are encrypted as elizaOS does them,
+// AES-256-CBC under SHA-256(salt) with a random IV, stored "ivHex:cipherHex", so settings
+// written by an elizaOS agent decrypt here and the other way round. The cipher is
+// @noble/ciphers: elizaOS's functions are synchronous and WebCrypto's AES is not.
+import { cbc } from "@noble/ciphers/aes.js";
+import { sha256 } from "@noble/hashes/sha2.js";
+import type { Character } from "../character.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import type { World } from "../types.ts";
+import { createUniqueUuid } from "../uuid.ts";
+import { fromHex, randomBytes, toHex } from "./buffer.ts";
+import { getEnv } from "./environment.ts";
+import { worldOf } from "./runtime-access.ts";
+
+export interface Setting {
+  name: string;
+  description: string;
+  usageDescription?: string;
+  value: string | boolean | null;
+  required: boolean;
+  public?: boolean;
+  secret?: boolean;
+  validation?: (value: unknown) => boolean;
+  dependsOn?: string[];
+  onSetAction?: (value: unknown) => string;
+  visibleIf?: (settings: Record<string, Setting>) => boolean;
+}
+
+export type WorldSettings = Record<string, Setting>;
+
+export interface OnboardingConfig {
+  settings: Record<string, Omit<Setting, "value">>;
+}
+
+const DEFAULT_SALT = "secretsalt";
+
+/** SECRET_SALT from the compat environment (setEnv), else elizaOS's default "secretsalt". */
+export function getSalt(): string {
+  return getEnv("SECRET_SALT", DEFAULT_SALT) || DEFAULT_SALT;
+}
+
+/** Kept for elizaOS's API; the salt is read on every call, so there is nothing cached. */
+export function clearSaltCache(): void {}
+
+function keyFor(salt: string): Uint8Array {
+  return sha256(new TextEncoder().encode(salt));
+}
+
+function looksEncrypted(value: string): boolean {
+  const parts = value.split(":");
+  return parts.length === 2 && /^[0-9a-fA-F]{32}$/.test(parts[0] ?? "");
+}
+
+/** "ivHex:cipherHex". Non-strings and already-encrypted values are returned unchanged. */
+export function encryptStringValue(value: string, salt: string): string {
+  if (typeof value !== "string" || looksEncrypted(value)) return value;
+  const iv = randomBytes(16);
+  const cipherText = cbc(keyFor(salt), iv).encrypt(new TextEncoder().encode(value));
+  return `${toHex(iv)}:${toHex(cipherText)}`;
+}
+
+/** The plain text; anything that does not decrypt under `salt` is returned unchanged. */
+export function decryptStringValue(value: string, salt: string): string {
+  if (typeof value !== "string" || !looksEncrypted(value)) return value;
+  const [ivHex = "", dataHex = ""] = value.split(":");
+  try {
+    const plain = cbc(keyFor(salt), fromHex(ivHex)).decrypt(fromHex(dataHex));
+    return new TextDecoder("utf-8", { fatal: true }).decode(plain);
+  } catch {
+    return value;
+  }
+}
+
+export function encryptObjectValues(
+  obj: Record<string, unknown>,
+  salt: string,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(obj).map(([k, v]) => [
+      k,
+      typeof v === "string" && v ? encryptStringValue(v, salt) : v,
+    ]),
+  );
+}
+
+export function decryptObjectValues(
+  obj: Record<string, unknown>,
+  salt: string,
+): Record<string, unknown> {
+  return Object.fromEntries(
+    Object.entries(obj).map(([k, v]) => [
+      k,
+      typeof v === "string" && v ? decryptStringValue(v, salt) : v,
+    ]),
+  );
+}
+
+/** A copy of the setting with its value encrypted when it is a non-empty secret string. */
+export function saltSettingValue(setting: Setting, salt: string): Setting {
+  const copy = { ...setting };
+  if (setting.secret === true && typeof setting.value === "string" && setting.value) {
+    copy.value = encryptStringValue(setting.value, salt);
+  }
+  return copy;
+}
+
+export function unsaltSettingValue(setting: Setting, salt: string): Setting {
+  const copy = { ...setting };
+  if (setting.secret === true && typeof setting.value === "string" && setting.value) {
+    copy.value = decryptStringValue(setting.value, salt);
+  }
+  return copy;
+}
+
+export function saltWorldSettings(settings: WorldSettings, salt: string): WorldSettings {
+  return Object.fromEntries(
+    Object.entries(settings).map(([k, s]) => [k, saltSettingValue(s, salt)]),
+  );
+}
+
+export function unsaltWorldSettings(settings: WorldSettings, salt: string): WorldSettings {
+  return Object.fromEntries(
+    Object.entries(settings).map(([k, s]) => [k, unsaltSettingValue(s, salt)]),
+  );
+}
+
+export function createSettingFromConfig(config: Omit<Setting, "value">): Setting {
+  return {
+    name: config.name,
+    description: config.description,
+    usageDescription: config.usageDescription || "",
+    value: null,
+    required: config.required,
+    validation: config.validation || undefined,
+    public: config.public || false,
+    secret: config.secret || false,
+    dependsOn: config.dependsOn || [],
+    onSetAction: config.onSetAction || undefined,
+    visibleIf: config.visibleIf || undefined,
+  };
+}
+
+async function saveWorld(runtime: AgentRuntime, world: World): Promise<void> {
+  const own = (runtime as unknown as { updateWorld?: (w: World) => Promise<void> }).updateWorld;
+  await (own ? own.call(runtime, world) : runtime.storage.updateWorld(world));
+}
+
+/** Stores `settings` (secrets encrypted) on the world of `serverId`; false if there is none. */
+export async function updateWorldSettings(
+  runtime: AgentRuntime,
+  serverId: string,
+  settings: WorldSettings,
+): Promise<boolean> {
+  const world = await worldOf(runtime, createUniqueUuid(runtime, serverId));
+  if (!world) return false;
+  world.metadata = { ...(world.metadata ?? {}), settings: saltWorldSettings(settings, getSalt()) };
+  await saveWorld(runtime, world);
+  return true;
+}
+
+/** The world's settings with secrets decrypted, or null. */
+export async function getWorldSettings(
+  runtime: AgentRuntime,
+  serverId: string,
+): Promise<WorldSettings | null> {
+  const world = await worldOf(runtime, createUniqueUuid(runtime, serverId));
+  const stored = world?.metadata?.settings as WorldSettings | undefined;
+  return stored ? unsaltWorldSettings(stored, getSalt()) : null;
+}
+
+/** The world's settings, created empty from `config` on first use. */
+export async function initializeOnboarding(
+  runtime: AgentRuntime,
+  world: World,
+  config: OnboardingConfig,
+): Promise<WorldSettings | null> {
+  const existing = world.metadata?.settings as WorldSettings | undefined;
+  if (existing) return unsaltWorldSettings(existing, getSalt());
+  const settings: WorldSettings = {};
+  for (const [key, setting] of Object.entries(config.settings ?? {})) {
+    settings[key] = createSettingFromConfig(setting);
+  }
+  world.metadata = { ...(world.metadata ?? {}), settings };
+  await saveWorld(runtime, world);
+  return settings;
+}
+
+function mapSecrets(
+  character: Character,
+  map: (o: Record<string, unknown>) => Record<string, unknown>,
+): Character {
+  const copy = JSON.parse(JSON.stringify(character)) as Character & {
+    settings?: { secrets?: Record<string, unknown> };
+    secrets?: Record<string, unknown>;
+  };
+  if (copy.settings?.secrets) copy.settings.secrets = map(copy.settings.secrets);
+  if (copy.secrets) copy.secrets = map(copy.secrets) as typeof copy.secrets;
+  return copy;
+}
+
+export function encryptedCharacter(character: Character): Character {
+  const salt = getSalt();
+  return mapSecrets(character, (o) => encryptObjectValues(o, salt));
+}
+
+export function decryptedCharacter(character: Character, _runtime?: AgentRuntime): Character {
+  const salt = getSalt();
+  return mapSecrets(character, (o) => decryptObjectValues(o, salt));
+}

@@ -1,0 +1,39 @@
+// eliza-edge/elizaos stays web-standard: it bundles for Workers without Node builtins, and a
+// Worker using it (prompts with Handlebars blocks, AES, the logger, Service, BM25, streaming)
+// runs in real workerd, where eval and process are unavailable.
+import { gzipSync } from "node:zlib";
+import { Miniflare } from "miniflare";
+import { afterAll, describe, expect, it } from "vitest";
+import { bundleForWorkers } from "../support/bundle-check.ts";
+
+const entry = (path: string) => new URL(path, import.meta.url).pathname;
+let mf: Miniflare | undefined;
+afterAll(async () => {
+  await mf?.dispose();
+});
+
+describe("the compat entry in Workers", () => {
+  it("bundles with no Node builtins, within its size budget", async () => {
+    const bundle = await bundleForWorkers(entry("../../core/elizaos/index.ts"));
+    expect(bundle.nodeImports).toEqual([]);
+    // All of core plus the compat layer, minified and gzipped (core alone is under 90 KiB).
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(110 * 1024);
+  });
+
+  it("runs in workerd", { timeout: 60_000 }, async () => {
+    const bundle = await bundleForWorkers(entry("./compat-worker.fixture.ts"));
+    expect(bundle.nodeImports).toEqual([]);
+    mf = new Miniflare({ modules: true, script: bundle.code, compatibilityDate: "2025-09-01" });
+    const response = await mf.dispatchFetch("http://localhost/");
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      prompt: "Eliza:ab",
+      parsed: { actions: ["REPLY"], text: "hi" },
+      uuid: "a94a8fe5-ccb1-0ba6-9c4c-0873d391e987",
+      roundTrip: "s3cret",
+      service: "pings",
+      search: 0,
+      streamed: "hello",
+    });
+  });
+});

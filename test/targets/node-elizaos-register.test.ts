@@ -1,0 +1,58 @@
+// `--import eliza-edge/register` (targets/node/register.mjs) in real child processes: published
+// elizaOS plugins from node_modules get eliza-edge/elizaos for `@elizaos/core`, under tsx and
+// under node with tsx's loader, in either --import order; without it they get the real package.
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+const probe = "test/fixtures/node-elizaos-plugin-probe.ts";
+const tsx = join(root, "node_modules/tsx/dist/cli.mjs");
+
+interface ProbeReport {
+  bootstrap: string;
+  starterServiceExtendsCompat: boolean;
+  coreIsCompat: boolean;
+  subpathIsReal: boolean;
+}
+
+async function runProbe(args: string[]): Promise<ProbeReport> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...args, probe], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: "error", NODE_OPTIONS: "" },
+  });
+  const last = stdout.trim().split("\n").at(-1) ?? "";
+  return JSON.parse(last) as ProbeReport;
+}
+
+const throughCompat: ProbeReport = {
+  bootstrap: "bootstrap",
+  starterServiceExtendsCompat: true,
+  coreIsCompat: true,
+  subpathIsReal: true,
+};
+
+describe("node --import eliza-edge/register", { timeout: 60_000 }, () => {
+  it("gives plugins eliza-edge's Service under `tsx --import eliza-edge/register`", async () => {
+    expect(await runProbe([tsx, "--import", "eliza-edge/register"])).toEqual(throughCompat);
+  });
+
+  it("does the same under `node --import tsx --import eliza-edge/register`, in either order", async () => {
+    expect(await runProbe(["--import", "tsx", "--import", "eliza-edge/register"])).toEqual(
+      throughCompat,
+    );
+    expect(await runProbe(["--import", "eliza-edge/register", "--import", "tsx"])).toEqual(
+      throughCompat,
+    );
+  });
+
+  it("without it, the plugins load the real @elizaos/core", async () => {
+    expect(await runProbe([tsx])).toEqual({
+      ...throughCompat,
+      starterServiceExtendsCompat: false,
+      coreIsCompat: false,
+    });
+  });
+});
