@@ -220,6 +220,14 @@ async function walkAction(
   return items;
 }
 
+/**
+ * Service types eliza-edge answers with its own stand-in, for a serverless reason the README
+ * gives ("Bringing an elizaOS agent", Services). Anything else must be the plugin's class.
+ */
+const REPLACED_ON_SERVERLESS: Record<string, string> = {
+  task: "tasks run from runDueTasks() on the platform's cron tick, not a one-second timer",
+};
+
 async function walkService(
   runtime: IAgentRuntime,
   pluginName: string,
@@ -228,12 +236,15 @@ async function walkService(
   const type = serviceClass.serviceType;
   let service: Service | null = null;
   const start = await attempt(pluginName, "service start", type, async () => {
-    service = runtime.getService(type) ?? (await loaded(runtime, type));
-    if (!service) throw new Error(`runtime.getService("${type}") is null after start`);
-    if (!(service instanceof serviceClass)) {
+    const found: Service | null = runtime.getService(type) ?? (await loaded(runtime, type));
+    service = found;
+    if (!found) throw new Error(`runtime.getService("${type}") is null after start`);
+    if (found instanceof serviceClass) return found.capabilityDescription;
+    const replaced = REPLACED_ON_SERVERLESS[type];
+    if (!replaced) {
       throw new Error(`runtime.getService("${type}") is not an instance of the plugin's class`);
     }
-    return service.capabilityDescription;
+    return `replaced by eliza-edge (${replaced}): ${(found as Service).capabilityDescription}`;
   });
   const stop = await attempt(pluginName, "service stop", type, async () => {
     if (!service) throw new Error("no started service to stop");
