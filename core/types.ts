@@ -85,6 +85,8 @@ export interface World {
   name?: string;
   agentId: UUID;
   serverId?: string;
+  /** elizaOS 1.7's name for `serverId`; the runtime fills it on read and stores it as serverId. */
+  messageServerId?: string;
   metadata?: Metadata;
 }
 
@@ -96,6 +98,8 @@ export interface Room {
   type: ChannelType;
   channelId?: string;
   serverId?: string;
+  /** elizaOS 1.7's name for `serverId`; the runtime fills it on read and stores it as serverId. */
+  messageServerId?: string;
   worldId?: UUID;
   metadata?: Metadata;
 }

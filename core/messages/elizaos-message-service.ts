@@ -68,7 +68,12 @@ export function createElizaMessageService(): ElizaMessageService {
         runtime,
         message,
         callback && (async (content) => callback(content)),
-        options.maxRetries === undefined ? {} : { retries: options.maxRetries },
+        {
+          // elizaOS's connectors store what their callback sends; recording it too would
+          // put every reply in the room's history twice.
+          callbackStoresReplies: callback !== undefined,
+          ...(options.maxRetries === undefined ? {} : { retries: options.maxRetries }),
+        },
       );
       return {
         didRespond: outcome.didRespond,

@@ -27,6 +27,12 @@ export interface HandleMessageOptions {
   alreadySaved?: boolean;
   /** Extra planner attempts when the model's XML does not parse; default 1. */
   retries?: number;
+  /**
+   * elizaOS's contract: the connector's callback stores what it sends (under the platform's
+   * message id), so the service does not record replies itself. Without send-once records a
+   * retried turn may answer again; eliza-edge's own connectors leave this off.
+   */
+  callbackStoresReplies?: boolean;
 }
 
 export interface HandleMessageResult {
@@ -82,6 +88,17 @@ export const messageService: MessageService = {
         },
         createdAt: Math.max(runtime.stamp(), (message.createdAt ?? 0) + 1),
       };
+      if (options.callbackStoresReplies) {
+        const stored = await callback?.(reply.content, reply);
+        const memories = Array.isArray(stored) ? (stored as Memory[]) : [];
+        responses.push(...(memories.length ? memories : [reply]));
+        await runtime.emitEvent(EventType.MESSAGE_SENT, {
+          ...base,
+          message: reply,
+          source: reply.content.source,
+        });
+        return memories;
+      }
       const embedded = await embedWithinBudget(runtime, reply.content.text);
       if (embedded && "embedding" in embedded) reply.embedding = embedded.embedding;
       const alsoWrite = embedded && "deferred" in embedded ? [embedLaterOp(runtime, reply.id)] : [];

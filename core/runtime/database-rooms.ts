@@ -20,32 +20,40 @@ export type RuntimeParticipant = Participant & { entity: Entity | null };
 export class RuntimeDatabase extends RuntimeStorage {
   // worlds and rooms
   createWorld(world: World): Promise<UUID> {
-    return this.storage.createWorld({ ...world, agentId: world.agentId ?? this.agentId });
+    return this.storage.createWorld({
+      ...world,
+      agentId: world.agentId ?? this.agentId,
+      serverId: world.serverId ?? world.messageServerId,
+    });
   }
-  getWorld(id: UUID): Promise<World | null> {
-    return this.storage.getWorld(id);
+  async getWorld(id: UUID): Promise<World | null> {
+    const world = await this.storage.getWorld(id);
+    return world && withMessageServerId(world);
   }
   removeWorld(id: UUID): Promise<void> {
     return this.storage.removeWorld(id);
   }
-  getAllWorlds(): Promise<World[]> {
-    return this.storage.getAllWorlds();
+  async getAllWorlds(): Promise<World[]> {
+    return (await this.storage.getAllWorlds()).map(withMessageServerId);
   }
   updateWorld(world: World): Promise<void> {
-    return this.storage.updateWorld(world);
+    return this.storage.updateWorld({
+      ...world,
+      serverId: world.serverId ?? world.messageServerId,
+    });
   }
-  getRoomsByIds(roomIds: UUID[]): Promise<Room[]> {
-    return this.storage.getRoomsByIds(roomIds);
+  async getRoomsByIds(roomIds: UUID[]): Promise<Room[]> {
+    return (await this.storage.getRoomsByIds(roomIds)).map(withMessageServerId);
   }
   async getRoom(roomId: UUID): Promise<Room | null> {
-    const [room] = await this.storage.getRoomsByIds([roomId]);
+    const [room] = await this.getRoomsByIds([roomId]);
     return room ?? null;
   }
   getRooms(worldId: UUID): Promise<Room[]> {
-    return this.storage.getRoomsByWorld(worldId);
+    return this.getRoomsByWorld(worldId);
   }
-  getRoomsByWorld(worldId: UUID): Promise<Room[]> {
-    return this.storage.getRoomsByWorld(worldId);
+  async getRoomsByWorld(worldId: UUID): Promise<Room[]> {
+    return (await this.storage.getRoomsByWorld(worldId)).map(withMessageServerId);
   }
   createRooms(rooms: Room[]): Promise<UUID[]> {
     return this.storage.createRooms(rooms.map((r) => normalizeRoom(r, this.agentId)));
@@ -161,8 +169,19 @@ export class RuntimeDatabase extends RuntimeStorage {
   }
 }
 
+/**
+ * elizaOS 1.7 reads a room's or world's server as `messageServerId` (plugin-bootstrap's role
+ * and settings code reads nothing else); our rows keep `serverId`, so reads carry both.
+ */
+function withMessageServerId<T extends { serverId?: string; messageServerId?: string }>(row: T): T {
+  if (row.serverId === undefined || row.serverId === null || row.messageServerId !== undefined) {
+    return row;
+  }
+  return { ...row, messageServerId: row.serverId };
+}
+
 /** elizaOS 1.7 names a room's server `messageServerId`; our rows keep `serverId`. */
-function normalizeRoom(room: Room & { messageServerId?: string }, agentId: UUID): Room {
+function normalizeRoom(room: Room, agentId: UUID): Room {
   return {
     ...room,
     agentId: room.agentId ?? agentId,

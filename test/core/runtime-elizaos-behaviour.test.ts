@@ -359,7 +359,9 @@ describe.each(backends)("elizaOS runtime behaviour on $name", (backend) => {
     expect(result.responseContent?.text).toBe("hello back");
     expect(result.responseMessages).toHaveLength(1);
     expect(result.state).toBe(runtime.stateCache.get(message.id));
-    expect(await runtime.countMemories(message.roomId)).toBe(2);
+    // The message only: in elizaOS the connector's callback stores the replies it sends, and
+    // this one stored nothing.
+    expect(await runtime.countMemories(message.roomId)).toBe(1);
 
     const decision = runtime.messageService.shouldRespond(runtime, message);
     expect(decision).toMatchObject({ shouldRespond: true, skipEvaluation: true });
