@@ -3,41 +3,16 @@
 // the SDK in the Lambda runtime) pins the SDK version we test and keeps cold starts small.
 import { mkdir, writeFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import { build, type Metafile } from "esbuild";
-import { ELIZAOS_CORE_ALIAS } from "../bundling/elizaos-core-alias.ts";
+import { bundleForNode, type NodeBundle } from "../bundling/node-bundle.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const LAMBDA_ENTRY = `${root}targets/lambda/main.ts`;
 export const LAMBDA_OUTDIR = `${root}dist/lambda`;
 
-export interface LambdaBundle {
-  code: string;
-  bytes: number;
-  metafile: Metafile;
-}
+export type LambdaBundle = NodeBundle;
 
 export async function bundleLambda(entry = LAMBDA_ENTRY): Promise<LambdaBundle> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    minify: true,
-    metafile: true,
-    legalComments: "none",
-    logLevel: "silent",
-    // Published elizaOS plugins in the handler get eliza-edge/elizaos for `@elizaos/core`.
-    alias: ELIZAOS_CORE_ALIAS,
-    // Some SDK dependencies still call require(); ESM output needs one defined.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  });
-  const file = result.outputFiles[0];
-  if (!file) throw new Error("esbuild produced no output");
-  return { code: file.text, bytes: file.contents.byteLength, metafile: result.metafile };
+  return bundleForNode(entry);
 }
 
 export async function writeLambdaBundle(outdir = LAMBDA_OUTDIR): Promise<LambdaBundle> {

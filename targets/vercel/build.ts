@@ -5,8 +5,7 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type Metafile } from "esbuild";
-import { ELIZAOS_CORE_ALIAS } from "../bundling/elizaos-core-alias.ts";
+import { bundleForNode, type NodeBundle } from "../bundling/node-bundle.ts";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
 export const VERCEL_ENTRY = `${root}targets/vercel/main.ts`;
@@ -17,33 +16,10 @@ export const VERCEL_OUTFILE = `${root}dist/vercel/main.mjs`;
  */
 export const VERCEL_STATIC_DIR = `${root}dist/vercel/public`;
 
-export interface VercelBundle {
-  code: string;
-  bytes: number;
-  metafile: Metafile;
-}
+export type VercelBundle = NodeBundle;
 
 export async function bundleVercel(entry = VERCEL_ENTRY): Promise<VercelBundle> {
-  const result = await build({
-    entryPoints: [entry],
-    bundle: true,
-    write: false,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    minify: true,
-    metafile: true,
-    legalComments: "none",
-    logLevel: "silent",
-    alias: ELIZAOS_CORE_ALIAS,
-    // Some dependencies still call require(); ESM output needs one defined.
-    banner: {
-      js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
-    },
-  });
-  const file = result.outputFiles[0];
-  if (!file) throw new Error("esbuild produced no output");
-  return { code: file.text, bytes: file.contents.byteLength, metafile: result.metafile };
+  return bundleForNode(entry);
 }
 
 export async function writeVercelBundle(outfile = VERCEL_OUTFILE): Promise<VercelBundle> {
