@@ -12,6 +12,7 @@ export {
   parseCharacterJson,
 } from "./character.ts";
 export { describeError } from "./describe-error.ts";
+export { addHeader, composePrompt, composePromptFromState } from "./elizaos/prompts.ts";
 export {
   type AppEnv,
   type AppOptions,
@@ -80,7 +81,7 @@ export {
 } from "./messages/message-service.ts";
 export { parseResponse } from "./messages/parse-response.ts";
 export {
-  composePrompt,
+  fillTemplate,
   messageHandlerTemplate,
   replyTemplate,
   shouldRespondTemplate,

@@ -1,7 +1,3 @@
-// elizaOS type names plugins annotate with, as aliases of eliza-edge's own types where they
-// exist and elizaOS-shaped interfaces where not. Types only: nothing here exists at run time.
-import type { ModelTypeName } from "../models/types.ts";
-import type { ActionResult } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { StorageAdapter } from "../storage.ts";
 import type { ServiceType } from "./enums.ts";

@@ -12,7 +12,7 @@ import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { parseList, parseResponse, salvageText } from "./parse-response.ts";
 import { sendOnce } from "./send-once.ts";
 import { shouldRespond } from "./should-respond.ts";
-import { composePrompt, messageHandlerTemplate } from "./templates.ts";
+import { fillTemplate, messageHandlerTemplate } from "./templates.ts";
 
 /** Delivers one reply to wherever the message came from (HTTP response, Telegram, ...). */
 export type MessageCallback = (content: Content, memory: Memory) => Promise<unknown> | unknown;
@@ -290,7 +290,7 @@ async function planResponse(
   state: State,
   retries: number,
 ): Promise<Plan> {
-  const prompt = composePrompt(
+  const prompt = fillTemplate(
     runtime.character.templates.messageHandlerTemplate ?? messageHandlerTemplate,
     { ...state.values, agentName: runtime.character.name, providers: state.text },
   );

@@ -2,7 +2,7 @@ import { ModelType } from "../models/types.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { ChannelType, type Memory } from "../types.ts";
 import { parseResponse } from "./parse-response.ts";
-import { composePrompt, shouldRespondTemplate } from "./templates.ts";
+import { fillTemplate, shouldRespondTemplate } from "./templates.ts";
 
 export type RespondDecision = { respond: boolean; reason: string };
 
@@ -28,7 +28,7 @@ export async function shouldRespond(
   const state = await runtime.storage.getParticipantUserState(message.roomId, runtime.agentId);
   if (state === "MUTED") return { respond: false, reason: "room muted" };
 
-  const prompt = composePrompt(
+  const prompt = fillTemplate(
     runtime.character.templates.shouldRespondTemplate ?? shouldRespondTemplate,
     { agentName: runtime.character.name, providers: `Message: ${message.content.text ?? ""}` },
   );

@@ -68,8 +68,12 @@ Write {{agentName}}'s next reply in the conversation, in character.
 /** `{{name}}`; values (user text among them) are substituted in one pass, never rescanned. */
 export const PLACEHOLDER = /\{\{(\w+)\}\}/g;
 
-/** Fills {{name}} placeholders; unknown ones become empty, as in elizaOS. */
-export function composePrompt(template: string, values: Record<string, unknown>): string {
+/**
+ * Fills {{name}} placeholders; unknown ones become empty, as in elizaOS. The message loop's
+ * own templates need nothing more than this; plugins get elizaOS's Handlebars-subset
+ * composePrompt/composePromptFromState (core/elizaos/prompts.ts).
+ */
+export function fillTemplate(template: string, values: Record<string, unknown>): string {
   return template.replace(PLACEHOLDER, (_, key: string) => {
     const value = values[key];
     if (value === undefined || value === null) return "";

@@ -1,5 +1,5 @@
 import { parseResponse, salvageText } from "../../../messages/parse-response.ts";
-import { composePrompt, replyTemplate } from "../../../messages/templates.ts";
+import { fillTemplate, replyTemplate } from "../../../messages/templates.ts";
 import { ModelType } from "../../../models/types.ts";
 import type { Action } from "../../../plugin.ts";
 
@@ -17,7 +17,7 @@ export const replyAction: Action = {
     const content = options?.content ?? responses?.[0]?.content ?? {};
     let text = content.text?.trim();
     if (!text) {
-      const prompt = composePrompt(runtime.character.templates.replyTemplate ?? replyTemplate, {
+      const prompt = fillTemplate(runtime.character.templates.replyTemplate ?? replyTemplate, {
         ...state?.values,
         agentName: runtime.character.name,
         providers: state?.text ?? "",
