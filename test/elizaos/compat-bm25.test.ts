@@ -1,12 +1,12 @@
 // elizaOS's BM25 index, checked against @elizaos/core's own on the same documents and queries:
 // same rankings, same scores.
 import { readFileSync } from "node:fs";
-import * as real from "@elizaos/core";
 import { checkSync } from "recheck";
 import { describe, expect, it } from "vitest";
 import { BM25_PATTERNS } from "../../core/elizaos/bm25.ts";
 import { BM25 } from "../../core/elizaos/index.ts";
 import { stem } from "../../core/elizaos/porter2.ts";
+import { real } from "../support/real-elizaos-core.ts";
 
 const docs = [
   { title: "Cooking pasta", body: "Boil water, add salt, cook the pasta for ten minutes.", id: 1 },

@@ -1,8 +1,9 @@
 // The same inputs through elizaOS's real functions (@elizaos/core 1.7.2 from node_modules) and
 // through eliza-edge/elizaos: deterministic helpers must give the same output.
-import * as real from "@elizaos/core";
+
 import { describe, expect, it, vi } from "vitest";
 import * as ours from "../../core/elizaos/index.ts";
+import { real } from "../support/real-elizaos-core.ts";
 
 type Fn = (...args: unknown[]) => unknown;
 const both = (name: string): [Fn, Fn] => [

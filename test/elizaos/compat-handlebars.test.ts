@@ -1,9 +1,10 @@
 // composePrompt's Handlebars subset against elizaOS's real Handlebars: 1,000 templates drawn
 // from a small grammar (values, paths, #if/else, #unless, #each over arrays and objects,
 // #with, comments, standalone lines) with a fixed seed, so failures reproduce.
-import * as real from "@elizaos/core";
+
 import { describe, expect, it } from "vitest";
 import { composePrompt } from "../../core/elizaos/index.ts";
+import { real } from "../support/real-elizaos-core.ts";
 
 const values = {
   a: "A",

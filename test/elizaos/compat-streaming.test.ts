@@ -1,8 +1,9 @@
 // elizaOS's stream extractors, fed the same chunk sequences as @elizaos/core's own: the text
 // streamed, the held-back rest and `done` must match, wherever the chunks split the tags.
-import * as real from "@elizaos/core";
+
 import { describe, expect, it } from "vitest";
 import * as ours from "../../core/elizaos/index.ts";
+import { real } from "../support/real-elizaos-core.ts";
 
 interface Extractor {
   readonly done: boolean;
