@@ -5,6 +5,7 @@ import {
   AgentRuntime,
   bioLines,
   CharacterError,
+  composePrompt,
   parseCharacter,
   parseCharacterJson,
   stringToUuid,
@@ -70,6 +71,46 @@ describe("character files", () => {
     ["a JSON array", "[]", "(root)"],
   ])("rejects %s with a clear message", (_label, text, expected) => {
     expect(() => parseCharacterJson(text)).toThrow(expected);
+  });
+
+  it("keeps settings lists and a TypeScript character's template functions, as elizaOS does", () => {
+    const replyTemplate = ({ state }: { state: Record<string, unknown> }) =>
+      `Reply as ${String(state.agentName)}. {{providers}}`;
+    const character = parseCharacter({
+      name: "Ada",
+      settings: { allowedChannelIds: ["1", "2"], discord: { shouldIgnoreBotMessages: true } },
+      templates: { replyTemplate },
+    });
+    expect(character.settings.allowedChannelIds).toEqual(["1", "2"]);
+    expect(character.templates.replyTemplate).toBe(replyTemplate);
+    // The function's text is then filled like any template.
+    expect(
+      composePrompt(character.templates.replyTemplate ?? "", {
+        agentName: "Ada",
+        providers: "ctx",
+      }),
+    ).toBe("Reply as Ada. ctx");
+  });
+
+  it.each([
+    ["a null setting", { settings: { AVATAR: null } }, "settings.AVATAR"],
+    [
+      "an example with neither name nor user",
+      { messageExamples: [[{ content: {} }]] },
+      "messageExamples.0.0.name",
+    ],
+    [
+      "example actions as text",
+      { messageExamples: [[{ name: "u", content: { actions: "REPLY" } }]] },
+      "messageExamples.0.0.content.actions",
+    ],
+    [
+      "a template that is an object",
+      { templates: { replyTemplate: { text: "x" } } },
+      "templates.replyTemplate",
+    ],
+  ])("refuses %s, as elizaOS does, naming the field", (_label, fields, path) => {
+    expect(() => parseCharacter({ name: "Ada", ...fields })).toThrow(`${path}: `);
   });
 
   it("resolves settings: secrets, then settings and settings.secrets, then runtime settings, then env", () => {
