@@ -67,7 +67,8 @@ const settingValue = z.union(
 );
 
 // A template is prompt text, or (in a TypeScript character) a function of the state that
-// returns it, as elizaOS's TemplateType allows.
+// returns it, as elizaOS's TemplateType allows; like elizaOS, an undefined entry (an unset
+// `process.env.X` in a TypeScript character) is accepted and means "use the default".
 const templateValue = z.union(
   [
     z.string(),
@@ -123,7 +124,7 @@ export const characterSchema = z
       })
       .loose()
       .default({ all: [], chat: [], post: [] }),
-    templates: z.record(z.string(), templateValue).default({}),
+    templates: z.record(z.string(), templateValue.optional()).default({}),
   })
   .loose();
 

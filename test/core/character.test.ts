@@ -79,8 +79,10 @@ describe("character files", () => {
     const character = parseCharacter({
       name: "Ada",
       settings: { allowedChannelIds: ["1", "2"], discord: { shouldIgnoreBotMessages: true } },
-      templates: { replyTemplate },
+      // An unset `process.env.X` in a TypeScript character: elizaOS accepts it, so do we.
+      templates: { replyTemplate, shouldRespondTemplate: undefined },
     });
+    expect(character.templates.shouldRespondTemplate).toBeUndefined();
     expect(character.settings.allowedChannelIds).toEqual(["1", "2"]);
     expect(character.templates.replyTemplate).toBe(replyTemplate);
     // The function's text is then filled like any template.
