@@ -13,9 +13,20 @@ const stringOrStrings = z.union([z.string(), z.array(z.string())]);
 // strict RFC 4122 check (zod's uuid()) refuses.
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/** An attachment, typed as elizaOS 1.x's mediaSchema types it. */
+export const mediaSchema = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  title: z.string().optional(),
+  source: z.string().optional(),
+  description: z.string().optional(),
+  text: z.string().optional(),
+  contentType: z.enum(["image", "video", "audio", "document", "link"]).optional(),
+});
+
 // The fields of an example's content that elizaOS 1.x types; the same types are checked here
 // so a file elizaOS refuses for them is refused too, naming the field. Others are kept.
-const exampleContent = z.looseObject({
+export const contentSchema = z.looseObject({
   text: z.string().optional(),
   thought: z.string().optional(),
   actions: z.array(z.string()).optional(),
@@ -24,15 +35,7 @@ const exampleContent = z.looseObject({
   target: z.string().optional(),
   url: z.string().optional(),
   inReplyTo: z.string().regex(UUID_SHAPE, "inReplyTo must be a UUID").optional(),
-  attachments: z
-    .array(
-      z.looseObject({
-        id: z.string(),
-        url: z.string(),
-        contentType: z.enum(["image", "video", "audio", "document", "link"]).optional(),
-      }),
-    )
-    .optional(),
+  attachments: z.array(mediaSchema).optional(),
   channelType: z.enum(Object.values(ChannelType) as [ChannelType, ...ChannelType[]]).optional(),
 });
 
@@ -41,7 +44,7 @@ const exampleMessage = z
     // elizaOS files use `name` (1.x) or `user` (0.x); either is kept, one is required.
     name: z.string().optional(),
     user: z.string().optional(),
-    content: exampleContent,
+    content: contentSchema,
   })
   .loose()
   .refine((m) => m.name !== undefined || m.user !== undefined, {
@@ -61,7 +64,7 @@ const exampleExchange = z.preprocess(
 
 // elizaOS 1.x's settings values: scalars, objects (`voice`, `secrets`, `model` configs) and
 // lists (channel ids, allowed users). null is refused there, so it is here too.
-const settingValue = z.union(
+export const settingValueSchema = z.union(
   [z.string(), z.number(), z.boolean(), z.looseObject({}), z.array(z.unknown())],
   { error: "expected a string, number, boolean, object or list" },
 );
@@ -80,7 +83,7 @@ const templateValue = z.union(
   { error: "expected a template string (or a function in a TypeScript character)" },
 );
 
-const knowledgeItem = z.union(
+export const knowledgeItemSchema = z.union(
   [
     z.string(),
     z.looseObject({ path: z.string(), shared: z.boolean().optional() }),
@@ -105,9 +108,9 @@ export const characterSchema = z
     postExamples: z.array(z.string()).default([]),
     topics: z.array(z.string()).default([]),
     adjectives: z.array(z.string()).default([]),
-    knowledge: z.array(knowledgeItem).default([]),
+    knowledge: z.array(knowledgeItemSchema).default([]),
     plugins: z.array(z.string()).default([]),
-    settings: z.record(z.string(), settingValue).default({}),
+    settings: z.record(z.string(), settingValueSchema).default({}),
     secrets: z
       .record(
         z.string(),

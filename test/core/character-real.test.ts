@@ -3,10 +3,18 @@
 // validateCharacter verdict, apart from the leniencies eliza-edge documents (0.x files).
 import { readdirSync, readFileSync } from "node:fs";
 import { beforeAll, describe, expect, it } from "vitest";
+import {
+  contentSchema,
+  knowledgeItemSchema,
+  mediaSchema,
+  settingsSchema,
+} from "../../core/elizaos/index.ts";
 import { CharacterError, parseCharacterJson } from "../../core/index.ts";
 
 type ElizaIssue = { code: string; path: PropertyKey[] };
-type ElizaCore = {
+type Schema = { safeParse(value: unknown): { success: boolean } };
+type SchemaName = "settingsSchema" | "contentSchema" | "knowledgeItemSchema" | "mediaSchema";
+type ElizaCore = Record<SchemaName, Schema> & {
   validateCharacter(data: unknown): { success: boolean; error?: { issues?: ElizaIssue[] } };
 };
 
@@ -147,5 +155,32 @@ describe("field by field against elizaOS 1.7's character schema", () => {
     for (const path of theirs) {
       expect(ours.some((mine) => mine === path || mine.startsWith(`${path}.`))).toBe(true);
     }
+  });
+});
+
+// The same shapes as eliza-edge/elizaos exports them, for plugins that validate with them.
+const schemaCases: [SchemaName, unknown][] = [
+  ["settingsSchema", { list: ["a"], voice: { model: "m" }, n: 1, b: false }],
+  ["settingsSchema", { x: null }],
+  ["contentSchema", { text: "t", actions: ["REPLY"], extra: { kept: true } }],
+  ["contentSchema", { actions: "REPLY" }],
+  ["contentSchema", { inReplyTo: "not-a-uuid" }],
+  ["contentSchema", { channelType: "CHATROOM" }],
+  ["knowledgeItemSchema", { directory: "docs", shared: true }],
+  ["knowledgeItemSchema", 7],
+  ["mediaSchema", { id: "1", url: "u", contentType: "image" }],
+  ["mediaSchema", { id: "1", url: "u", contentType: "gif" }],
+];
+
+const compat: Record<SchemaName, Schema> = {
+  settingsSchema,
+  contentSchema,
+  knowledgeItemSchema,
+  mediaSchema,
+};
+
+describe("eliza-edge/elizaos's character schemas", () => {
+  it.each(schemaCases)("%s gives elizaOS's verdict on %j", (name, value) => {
+    expect(compat[name].safeParse(value).success).toBe(eliza[name].safeParse(value).success);
   });
 });
