@@ -159,18 +159,29 @@ export function parseCharacter(input: unknown, source?: string): Character {
   );
 }
 
-/** Parses character JSON text; bad JSON is a CharacterError too. */
+/** Parses character JSON text; bad JSON is a CharacterError too, placed by line and column. */
 export function parseCharacterJson(text: string, source?: string): Character {
+  // A byte-order mark (files saved by Windows editors) is not JSON but says nothing wrong.
+  const json = text.startsWith("\uFEFF") ? text.slice(1) : text;
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(json);
   } catch (error) {
+    const reason = (error as Error).message;
     throw new CharacterError(
-      [{ path: "", message: `not valid JSON (${(error as Error).message})` }],
+      [{ path: "", message: `not valid JSON (${reason}${lineAndColumn(json, reason)})` }],
       source,
     );
   }
   return parseCharacter(data, source);
+}
+
+// JSON.parse names a character offset; a person editing the file wants line and column.
+function lineAndColumn(text: string, reason: string): string {
+  const offset = /position (\d+)/.exec(reason)?.[1];
+  if (offset === undefined || /line \d+/.test(reason)) return "";
+  const before = text.slice(0, Number(offset)).split("\n");
+  return `, line ${before.length} column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
 /** The bio as one paragraph list, whichever form the file used. */

@@ -65,12 +65,21 @@ describe("character files", () => {
 
   it.each([
     ["not JSON", "{ name: ", "not valid JSON"],
+    [
+      "a missing comma, by line and column",
+      '{\n  "name": "x",\n  "bio": ["a" "b"]\n}',
+      "line 3 column 15",
+    ],
     ["a missing name", "{}", "name"],
     ["an empty name", '{"name":""}', "name must not be empty"],
     ["a number bio", '{"name":"x","bio":42}', "bio"],
     ["a JSON array", "[]", "(root)"],
   ])("rejects %s with a clear message", (_label, text, expected) => {
     expect(() => parseCharacterJson(text)).toThrow(expected);
+  });
+
+  it("loads a file saved with a byte-order mark", () => {
+    expect(parseCharacterJson('\uFEFF{"name":"Bom"}', "bom.json").name).toBe("Bom");
   });
 
   it("keeps settings lists and a TypeScript character's template functions, as elizaOS does", () => {
