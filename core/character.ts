@@ -1,19 +1,56 @@
 // The elizaOS character file, validated with zod. Real elizaOS files load unchanged: unknown
 // fields are kept (passthrough), and a bad file fails with the path of the offending field.
 import * as z from "zod";
-import type { UUID } from "./types.ts";
+import { ChannelType, type UUID } from "./types.ts";
 import { stringToUuid } from "./uuid.ts";
+
+/** elizaOS's TemplateType function form: gets `{ state }`, returns the prompt text. */
+export type TemplateFunction = (options: { state: Record<string, unknown> }) => string;
 
 const stringOrStrings = z.union([z.string(), z.array(z.string())]);
 
+// Any 8-4-4-4-12 hex id: elizaOS's own stringToUuid("Eliza") has version nibble 0, which a
+// strict RFC 4122 check (zod's uuid()) refuses.
+const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** An attachment, typed as elizaOS 1.x's mediaSchema types it. */
+export const mediaSchema = z.looseObject({
+  id: z.string(),
+  url: z.string(),
+  title: z.string().optional(),
+  source: z.string().optional(),
+  description: z.string().optional(),
+  text: z.string().optional(),
+  contentType: z.enum(["image", "video", "audio", "document", "link"]).optional(),
+});
+
+// The fields of an example's content that elizaOS 1.x types; the same types are checked here
+// so a file elizaOS refuses for them is refused too, naming the field. Others are kept.
+export const contentSchema = z.looseObject({
+  text: z.string().optional(),
+  thought: z.string().optional(),
+  actions: z.array(z.string()).optional(),
+  providers: z.array(z.string()).optional(),
+  source: z.string().optional(),
+  target: z.string().optional(),
+  url: z.string().optional(),
+  inReplyTo: z.string().regex(UUID_SHAPE, "inReplyTo must be a UUID").optional(),
+  attachments: z.array(mediaSchema).optional(),
+  channelType: z.enum(Object.values(ChannelType) as [ChannelType, ...ChannelType[]]).optional(),
+});
+
 const exampleMessage = z
   .object({
-    // elizaOS files use `name` (1.x) or `user` (0.x); either is kept.
+    // elizaOS files use `name` (1.x) or `user` (0.x); either is kept, one is required.
     name: z.string().optional(),
     user: z.string().optional(),
-    content: z.looseObject({ text: z.string().optional() }),
+    content: contentSchema,
   })
-  .loose();
+  .loose()
+  .refine((m) => m.name !== undefined || m.user !== undefined, {
+    message: "an example message needs `name` (or 0.x `user`)",
+    path: ["name"],
+  });
 
 // elizaOS 1.x files hold one exchange per array; newer ones wrap each in `{examples: [...]}`
 // (sometimes beside a label). Both load; the rest of eliza-edge sees arrays.
@@ -25,17 +62,35 @@ const exampleExchange = z.preprocess(
   z.array(exampleMessage),
 );
 
-// Any 8-4-4-4-12 hex id: elizaOS's own stringToUuid("Eliza") has version nibble 0, which a
-// strict RFC 4122 check (zod's uuid()) refuses.
-const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+// elizaOS 1.x's settings values: scalars, objects (`voice`, `secrets`, `model` configs) and
+// lists (channel ids, allowed users). null is refused there, so it is here too.
+export const settingValueSchema = z.union(
+  [z.string(), z.number(), z.boolean(), z.looseObject({}), z.array(z.unknown())],
+  { error: "expected a string, number, boolean, object or list" },
+);
 
-const settingValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.looseObject({})]);
+// A template is prompt text, or (in a TypeScript character) a function of the state that
+// returns it, as elizaOS's TemplateType allows; like elizaOS, an undefined entry (an unset
+// `process.env.X` in a TypeScript character) is accepted and means "use the default".
+const templateValue = z.union(
+  [
+    z.string(),
+    z.custom<TemplateFunction>(
+      (value) => typeof value === "function",
+      "expected a string or a function",
+    ),
+  ],
+  { error: "expected a template string (or a function in a TypeScript character)" },
+);
 
-const knowledgeItem = z.union([
-  z.string(),
-  z.looseObject({ path: z.string(), shared: z.boolean().optional() }),
-  z.looseObject({ directory: z.string(), shared: z.boolean().optional() }),
-]);
+export const knowledgeItemSchema = z.union(
+  [
+    z.string(),
+    z.looseObject({ path: z.string(), shared: z.boolean().optional() }),
+    z.looseObject({ directory: z.string(), shared: z.boolean().optional() }),
+  ],
+  { error: "expected a file path, { path, shared? } or { directory, shared? }" },
+);
 
 export const characterSchema = z
   .object({
@@ -53,10 +108,17 @@ export const characterSchema = z
     postExamples: z.array(z.string()).default([]),
     topics: z.array(z.string()).default([]),
     adjectives: z.array(z.string()).default([]),
-    knowledge: z.array(knowledgeItem).default([]),
+    knowledge: z.array(knowledgeItemSchema).default([]),
     plugins: z.array(z.string()).default([]),
-    settings: z.record(z.string(), settingValue).default({}),
-    secrets: z.record(z.string(), z.union([z.string(), z.number(), z.boolean()])).default({}),
+    settings: z.record(z.string(), settingValueSchema).default({}),
+    secrets: z
+      .record(
+        z.string(),
+        z.union([z.string(), z.number(), z.boolean()], {
+          error: "expected a string, number or boolean",
+        }),
+      )
+      .default({}),
     style: z
       .object({
         all: z.array(z.string()).default([]),
@@ -65,7 +127,7 @@ export const characterSchema = z
       })
       .loose()
       .default({ all: [], chat: [], post: [] }),
-    templates: z.record(z.string(), z.string()).default({}),
+    templates: z.record(z.string(), templateValue.optional()).default({}),
   })
   .loose();
 
@@ -97,18 +159,29 @@ export function parseCharacter(input: unknown, source?: string): Character {
   );
 }
 
-/** Parses character JSON text; bad JSON is a CharacterError too. */
+/** Parses character JSON text; bad JSON is a CharacterError too, placed by line and column. */
 export function parseCharacterJson(text: string, source?: string): Character {
+  // A byte-order mark (files saved by Windows editors) is not JSON but says nothing wrong.
+  const json = text.startsWith("\uFEFF") ? text.slice(1) : text;
   let data: unknown;
   try {
-    data = JSON.parse(text);
+    data = JSON.parse(json);
   } catch (error) {
+    const reason = (error as Error).message;
     throw new CharacterError(
-      [{ path: "", message: `not valid JSON (${(error as Error).message})` }],
+      [{ path: "", message: `not valid JSON (${reason}${lineAndColumn(json, reason)})` }],
       source,
     );
   }
   return parseCharacter(data, source);
+}
+
+// JSON.parse names a character offset; a person editing the file wants line and column.
+function lineAndColumn(text: string, reason: string): string {
+  const offset = /position (\d+)/.exec(reason)?.[1];
+  if (offset === undefined || /line \d+/.test(reason)) return "";
+  const before = text.slice(0, Number(offset)).split("\n");
+  return `, line ${before.length} column ${(before.at(-1)?.length ?? 0) + 1}`;
 }
 
 /** The bio as one paragraph list, whichever form the file used. */

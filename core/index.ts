@@ -10,6 +10,7 @@ export {
   characterSchema,
   parseCharacter,
   parseCharacterJson,
+  type TemplateFunction,
 } from "./character.ts";
 export { describeError } from "./describe-error.ts";
 export { addHeader, composePrompt, composePromptFromState } from "./elizaos/prompts.ts";

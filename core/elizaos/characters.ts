@@ -1,7 +1,14 @@
 // elizaOS's character validation helpers and zod schemas. The character schema is
 // eliza-edge's own (core/character.ts), which accepts elizaOS character files.
 import * as z from "zod";
-import { type Character, characterSchema } from "../character.ts";
+import {
+  type Character,
+  characterSchema,
+  contentSchema,
+  knowledgeItemSchema,
+  mediaSchema,
+  settingValueSchema,
+} from "../character.ts";
 
 export const templateTypeSchema = z.union([z.string(), z.function()]);
 export const styleSchema = z
@@ -11,46 +18,18 @@ export const styleSchema = z
     post: z.array(z.string()).optional(),
   })
   .optional();
-export const settingsSchema = z.record(z.string(), z.unknown()).optional();
+// elizaOS's settings, content and knowledge shapes are the ones eliza-edge's character schema
+// checks, so a plugin validating with these gets the verdict a character file gets.
+export const settingsSchema = z.record(z.string(), settingValueSchema).optional();
 export const secretsSchema = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
   .optional();
-export const mediaSchema = z
-  .object({
-    id: z.string(),
-    url: z.string(),
-    title: z.string().optional(),
-    source: z.string().optional(),
-    description: z.string().optional(),
-    text: z.string().optional(),
-    contentType: z.string().optional(),
-  })
-  .loose();
-export const contentSchema = z
-  .object({
-    text: z.string().optional(),
-    thought: z.string().optional(),
-    actions: z.array(z.string()).optional(),
-    providers: z.array(z.string()).optional(),
-    source: z.string().optional(),
-    target: z.string().optional(),
-    url: z.string().optional(),
-    inReplyTo: z.string().optional(),
-    attachments: z.array(mediaSchema).optional(),
-    channelType: z.string().optional(),
-  })
-  .loose();
+export { contentSchema, knowledgeItemSchema, mediaSchema };
 export const messageExampleSchema = z.object({ name: z.string(), content: contentSchema });
 export const directoryItemSchema = z.object({
   directory: z.string(),
   shared: z.boolean().optional(),
 });
-export const knowledgeItemSchema = z.union([
-  z.string(),
-  z.object({ path: z.string(), shared: z.boolean().optional() }),
-  directoryItemSchema,
-]);
-
 export type CharacterValidation =
   | { success: true; data: Character; error?: undefined }
   | { success: false; data?: undefined; error: { message: string; issues?: z.core.$ZodIssue[] } };

@@ -1,5 +1,6 @@
 // Prompt templates in elizaOS's format, so a character's `templates` overrides carry over
 // under the same names (messageHandlerTemplate, shouldRespondTemplate, replyTemplate).
+import type { TemplateFunction } from "../character.ts";
 
 export const messageHandlerTemplate = `<task>Generate dialog and actions for the character {{agentName}}.</task>
 
@@ -73,8 +74,14 @@ export const PLACEHOLDER = /\{\{(\w+)\}\}/g;
  * own templates need nothing more than this; plugins get elizaOS's Handlebars-subset
  * composePrompt/composePromptFromState (core/elizaos/prompts.ts).
  */
-export function fillTemplate(template: string, values: Record<string, unknown>): string {
-  return template.replace(PLACEHOLDER, (_, key: string) => {
+export function fillTemplate(
+  template: string | TemplateFunction,
+  values: Record<string, unknown>,
+): string {
+  // A character's template may be a function of the state (elizaOS's TemplateType); its
+  // text is then filled like any other template, as elizaOS does.
+  const text = typeof template === "function" ? template({ state: values }) : template;
+  return text.replace(PLACEHOLDER, (_, key: string) => {
     const value = values[key];
     if (value === undefined || value === null) return "";
     return typeof value === "string" ? value : JSON.stringify(value);

@@ -5,6 +5,7 @@ import {
   AgentRuntime,
   bioLines,
   CharacterError,
+  fillTemplate,
   parseCharacter,
   parseCharacterJson,
   stringToUuid,
@@ -64,12 +65,63 @@ describe("character files", () => {
 
   it.each([
     ["not JSON", "{ name: ", "not valid JSON"],
+    [
+      "a missing comma, by line and column",
+      '{\n  "name": "x",\n  "bio": ["a" "b"]\n}',
+      "line 3 column 15",
+    ],
     ["a missing name", "{}", "name"],
     ["an empty name", '{"name":""}', "name must not be empty"],
     ["a number bio", '{"name":"x","bio":42}', "bio"],
     ["a JSON array", "[]", "(root)"],
   ])("rejects %s with a clear message", (_label, text, expected) => {
     expect(() => parseCharacterJson(text)).toThrow(expected);
+  });
+
+  it("loads a file saved with a byte-order mark", () => {
+    expect(parseCharacterJson('\uFEFF{"name":"Bom"}', "bom.json").name).toBe("Bom");
+  });
+
+  it("keeps settings lists and a TypeScript character's template functions, as elizaOS does", () => {
+    const replyTemplate = ({ state }: { state: Record<string, unknown> }) =>
+      `Reply as ${String(state.agentName)}. {{providers}}`;
+    const character = parseCharacter({
+      name: "Ada",
+      settings: { allowedChannelIds: ["1", "2"], discord: { shouldIgnoreBotMessages: true } },
+      // An unset `process.env.X` in a TypeScript character: elizaOS accepts it, so do we.
+      templates: { replyTemplate, shouldRespondTemplate: undefined },
+    });
+    expect(character.templates.shouldRespondTemplate).toBeUndefined();
+    expect(character.settings.allowedChannelIds).toEqual(["1", "2"]);
+    expect(character.templates.replyTemplate).toBe(replyTemplate);
+    // The function's text is then filled like any template.
+    expect(
+      fillTemplate(character.templates.replyTemplate ?? "", {
+        agentName: "Ada",
+        providers: "ctx",
+      }),
+    ).toBe("Reply as Ada. ctx");
+  });
+
+  it.each([
+    ["a null setting", { settings: { AVATAR: null } }, "settings.AVATAR"],
+    [
+      "an example with neither name nor user",
+      { messageExamples: [[{ content: {} }]] },
+      "messageExamples.0.0.name",
+    ],
+    [
+      "example actions as text",
+      { messageExamples: [[{ name: "u", content: { actions: "REPLY" } }]] },
+      "messageExamples.0.0.content.actions",
+    ],
+    [
+      "a template that is an object",
+      { templates: { replyTemplate: { text: "x" } } },
+      "templates.replyTemplate",
+    ],
+  ])("refuses %s, as elizaOS does, naming the field", (_label, fields, path) => {
+    expect(() => parseCharacter({ name: "Ada", ...fields })).toThrow(`${path}: `);
   });
 
   it("resolves settings: secrets, then settings and settings.secrets, then runtime settings, then env", () => {
