@@ -82,6 +82,8 @@ const unanswered = new WeakSet<MountedRoute>();
 async function servePluginRoute(c: Context<AppEnv>, route: MountedRoute): Promise<Response> {
   const runtime = await c.get("options").getAgent(c);
   const req = await toExpressRequest(c);
+  req.runtime = runtime;
+  req.agentId = runtime.agentId;
   const res = new ExpressResponse();
   try {
     await route.handler(req, res, runtime);
