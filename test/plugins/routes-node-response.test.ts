@@ -26,8 +26,9 @@ beforeAll(async () => {
   });
 });
 
-const app = () =>
+const app = (pluginRouteAnswerWaitMs?: number) =>
   createApp({
+    pluginRouteAnswerWaitMs,
     getAgent: async () => runtime,
     env: () => ({ API_TOKEN: TOKEN }),
     plugins: [plugin],
@@ -58,8 +59,21 @@ describe("plugin routes answering through Node's ServerResponse", () => {
     expect(await res.text()).toBe("part one, hasHeader=true names=x-one,x-two");
   });
 
-  it("answers with writeHead's status and headers when the handler then returns without a body", async () => {
-    const res = await app().request("/shapes/head-only", { headers: auth });
+  it("waits for an answer given from a callback after the handler returned (plugin-knowledge's upload)", async () => {
+    const res = await app().request("/shapes/upload", {
+      method: "POST",
+      headers: { ...auth, "content-type": "application/json" },
+      body: JSON.stringify({ fileUrls: ["https://example.com/a.txt"] }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      success: true,
+      data: { received: { fileUrls: ["https://example.com/a.txt"] } },
+    });
+  });
+
+  it("answers with writeHead's status and headers when the handler never ends the response", async () => {
+    const res = await app(30).request("/shapes/head-only", { headers: auth });
     expect(res.status).toBe(201);
     expect(res.headers.get("x-made")).toBe("yes");
     expect(await res.text()).toBe("");

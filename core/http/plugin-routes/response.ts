@@ -13,6 +13,11 @@ export class ExpressResponse implements RouteResponse {
   private chunks: Uint8Array[] = [];
   private answered = false;
   private writing = false;
+  private markEnded: () => void = () => {};
+  /** Settles when the handler ends the response (end, json, send, ...), however late. */
+  readonly ended = new Promise<void>((resolve) => {
+    this.markEnded = resolve;
+  });
 
   /** Whether the handler has answered (or started streaming with write). */
   get headersSent(): boolean {
@@ -164,6 +169,7 @@ export class ExpressResponse implements RouteResponse {
     if (this.answered) return this;
     if (data !== undefined) this.write(data);
     this.answered = true;
+    this.markEnded();
     return this;
   }
 
