@@ -51,6 +51,7 @@ export {
 export * from "./plugins.ts";
 export { addHeader, composePrompt, composePromptFromState, type TemplateType } from "./prompts.ts";
 export * from "./refused.ts";
+export { getRequestContext, type RequestContext } from "./request-context.ts";
 export * from "./roles.ts";
 export * from "./server-health.ts";
 export {

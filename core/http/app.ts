@@ -50,6 +50,13 @@ export interface AppOptions {
    * served at their own paths behind API_TOKEN. A bad or colliding route throws here.
    */
   plugins?: readonly Plugin[];
+  /**
+   * How long a plugin route whose handler returned without ending the response may still end
+   * it: express handlers answer from callbacks (plugin-knowledge's upload route answers from
+   * multer's). Default 25 s, under API Gateway's 29 s; then what was recorded is sent (204 when
+   * nothing was).
+   */
+  pluginRouteAnswerWaitMs?: number;
 }
 
 /** A chat platform's webhook routes; its send handler comes in as a plugin on the agent. */

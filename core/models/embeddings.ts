@@ -72,7 +72,22 @@ export function checkEmbeddingTexts(providerId: string, texts: unknown): string[
   return texts as string[];
 }
 
-/** The text of a TEXT_EMBEDDING call: elizaOS passes `{text}` or, in places, the string. */
+/**
+ * What a TEXT_EMBEDDING call asks for: elizaOS passes `{text}` or, in places, the string;
+ * `{texts: string[]}` is the batch form @elizaos/plugin-knowledge 1.6 sends (and
+ * plugin-elizacloud answers), which expects one vector per text back.
+ */
+export type EmbeddingRequest = { batch: false; text: string } | { batch: true; texts: string[] };
+
+export function embeddingRequest(providerId: string, params: unknown): EmbeddingRequest {
+  const texts = (params as { texts?: unknown } | null)?.texts;
+  if (typeof params === "object" && params !== null && texts !== undefined) {
+    return { batch: true, texts: checkEmbeddingTexts(providerId, texts) };
+  }
+  return { batch: false, text: embeddingText(providerId, params) };
+}
+
+/** The text of a single TEXT_EMBEDDING call: `{text}` or the string. */
 export function embeddingText(providerId: string, params: unknown): string {
   const text = typeof params === "string" ? params : (params as { text?: unknown } | null)?.text;
   if (typeof text !== "string" || text.trim() === "") {

@@ -5,8 +5,8 @@ import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import {
   checkEmbeddingTexts,
+  embeddingRequest,
   embeddingResponse,
-  embeddingText,
   orderedEmbeddings,
 } from "./embeddings.ts";
 import {
@@ -89,9 +89,11 @@ export function createLocalEmbeddingPlugin(options: HttpModelOptions = {}): Plug
       [ModelType.TEXT_EMBEDDING]: async (
         runtime: AgentRuntime,
         params: EmbeddingParams | string,
-      ): Promise<number[]> => {
-        const text = embeddingText(ID, params);
-        const [vector] = await embed(runtime, text, [text], options);
+      ): Promise<number[] | number[][]> => {
+        // `{texts}` (plugin-knowledge's batch form) gets one vector per text, in one request.
+        const request = embeddingRequest(ID, params);
+        if (request.batch) return embedManyLocally(runtime, request.texts, options);
+        const [vector] = await embed(runtime, request.text, [request.text], options);
         return vector!;
       },
     },

@@ -6,8 +6,8 @@ import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import {
   checkEmbeddingTexts,
+  embeddingRequest,
   embeddingResponse,
-  embeddingText,
   orderedEmbeddings,
 } from "./embeddings.ts";
 import {
@@ -154,10 +154,15 @@ async function embed(
   });
 }
 
-function embedOne(options: HttpModelOptions) {
-  return async (runtime: AgentRuntime, params: EmbeddingParams | string): Promise<number[]> => {
-    const text = embeddingText(ID, params);
-    const [vector] = await embed(runtime, text, [text], options);
+/** TEXT_EMBEDDING: one vector for `{text}` or a string, one per text (in one request) for `{texts}`. */
+function embedHandler(options: HttpModelOptions) {
+  return async (
+    runtime: AgentRuntime,
+    params: EmbeddingParams | string,
+  ): Promise<number[] | number[][]> => {
+    const request = embeddingRequest(ID, params);
+    if (request.batch) return embedMany(runtime, request.texts, options);
+    const [vector] = await embed(runtime, request.text, [request.text], options);
     return vector!;
   };
 }
@@ -175,7 +180,7 @@ export function createOpenAIPlugin(options: HttpModelOptions = {}): Plugin {
     models: {
       [ModelType.TEXT_SMALL]: generateText("small", options),
       [ModelType.TEXT_LARGE]: generateText("large", options),
-      [ModelType.TEXT_EMBEDDING]: embedOne(options),
+      [ModelType.TEXT_EMBEDDING]: embedHandler(options),
     },
   };
 }

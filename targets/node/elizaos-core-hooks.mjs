@@ -10,6 +10,10 @@ const COMPAT_ENTRY = new URL("../../core/elizaos/index.ts", import.meta.url).hre
  * @param {(specifier: string, context: unknown) => Promise<{ url: string }>} nextResolve
  */
 export async function resolve(specifier, context, nextResolve) {
-  if (specifier === ELIZAOS_CORE) return { url: COMPAT_ENTRY, shortCircuit: true };
+  // Resolved through the rest of the chain, not short-circuited: tsx's hooks must see the .ts
+  // entry to load it. Short-circuiting worked only when tsx had already resolved that file (a
+  // script importing eliza-edge/elizaos first); a script importing just a plugin and
+  // @elizaos/core failed with ERR_UNKNOWN_FILE_EXTENSION under `tsx --import`.
+  if (specifier === ELIZAOS_CORE) return nextResolve(COMPAT_ENTRY, context);
   return nextResolve(specifier, context);
 }

@@ -29,7 +29,10 @@ beforeAll(async () => {
   });
 });
 
-const appFor = (plugins: Plugin[], options: { maxBodyBytes?: number } = {}) =>
+const appFor = (
+  plugins: Plugin[],
+  options: { maxBodyBytes?: number; pluginRouteAnswerWaitMs?: number } = {},
+) =>
   createApp({
     getAgent: async () => runtime,
     env: () => ({ API_TOKEN: TOKEN }),
@@ -184,7 +187,8 @@ describe("plugin routes on the shared app", () => {
 
   it("a handler that never answers gets 204 No Content and one warning for the route", async () => {
     const before = logger.at("warn").length;
-    const served = app();
+    // It is waited for (express handlers may answer from a callback), here for 30 ms.
+    const served = appFor([notesPlugin], { pluginRouteAnswerWaitMs: 30 });
     for (let i = 0; i < 3; i++) {
       const res = await served.request("/api/notes-silent", { method: "POST", headers: auth });
       expect(res.status).toBe(204);

@@ -18,8 +18,8 @@ interface ProbeReport {
   subpathIsReal: boolean;
 }
 
-async function runProbe(args: string[]): Promise<ProbeReport> {
-  const { stdout } = await promisify(execFile)(process.execPath, [...args, probe], {
+async function runProbe(args: string[], script = probe): Promise<ProbeReport> {
+  const { stdout } = await promisify(execFile)(process.execPath, [...args, script], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "error", NODE_OPTIONS: "" },
   });
@@ -46,6 +46,20 @@ describe("node --import eliza-edge/register", { timeout: 60_000 }, () => {
     expect(await runProbe(["--import", "eliza-edge/register", "--import", "tsx"])).toEqual(
       throughCompat,
     );
+  });
+
+  it("works for a script that imports only a plugin and @elizaos/core, in every documented form", async () => {
+    const plain = "test/fixtures/node-elizaos-plain-script.ts";
+    for (const args of [
+      [tsx, "--import", "eliza-edge/register"],
+      ["--import", "tsx", "--import", "eliza-edge/register"],
+      ["--import", "eliza-edge/register", "--import", "tsx"],
+    ]) {
+      expect(await runProbe(args, plain)).toEqual({
+        starterServiceExtendsCore: true,
+        coreIsCompat: true,
+      });
+    }
   });
 
   it("without it, the plugins load the real @elizaos/core", async () => {

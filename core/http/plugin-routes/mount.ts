@@ -15,6 +15,9 @@ import { ExpressResponse } from "./response.ts";
 
 type Method = Exclude<Route["type"], "STATIC">;
 
+/** AppOptions.pluginRouteAnswerWaitMs's default: under API Gateway's 29 s. */
+export const DEFAULT_PLUGIN_ROUTE_ANSWER_WAIT_MS = 25_000;
+
 interface MountedRoute {
   plugin: string;
   method: Method;
@@ -82,6 +85,8 @@ const unanswered = new WeakSet<MountedRoute>();
 async function servePluginRoute(c: Context<AppEnv>, route: MountedRoute): Promise<Response> {
   const runtime = await c.get("options").getAgent(c);
   const req = await toExpressRequest(c);
+  req.runtime = runtime;
+  req.agentId = runtime.agentId;
   const res = new ExpressResponse();
   try {
     await route.handler(req, res, runtime);
@@ -97,6 +102,10 @@ async function servePluginRoute(c: Context<AppEnv>, route: MountedRoute): Promis
       500,
     );
   }
+  if (!res.finished) {
+    const wait = c.get("options").pluginRouteAnswerWaitMs ?? DEFAULT_PLUGIN_ROUTE_ANSWER_WAIT_MS;
+    await endedWithin(res, wait);
+  }
   const answered = res.toResponse();
   if (answered) return answered;
   // An express handler that never answers would hang its client; here it gets 204 No Content,
@@ -108,4 +117,17 @@ async function servePluginRoute(c: Context<AppEnv>, route: MountedRoute): Promis
     );
   }
   return c.body(null, 204);
+}
+
+/** Waits for the handler's late end(), at most `ms`; the timer never outlives the request. */
+async function endedWithin(res: ExpressResponse, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([res.ended, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

@@ -22,6 +22,13 @@ export interface ExpressRequest extends RouteRequest {
   path: string;
   url: string;
   originalUrl: string;
+  /**
+   * The agent, as elizaOS's server middleware puts it on the request (`req.runtime`,
+   * `req.agentId`); plugin-github 1.2.9's routes read it there rather than from the third
+   * handler argument. Set when the route is served.
+   */
+  runtime?: unknown;
+  agentId?: string;
   /** A header by name, any case (express's req.get / req.header). */
   get(name: string): string | undefined;
   header(name: string): string | undefined;

@@ -7,10 +7,17 @@ type HeaderValue = string | number | readonly string[];
 
 export class ExpressResponse implements RouteResponse {
   statusCode = 200;
+  /** Node's reason phrase; a web Response has none to carry, so it is kept only for reading. */
+  statusMessage = "";
   private readonly headerMap = new Headers();
   private chunks: Uint8Array[] = [];
   private answered = false;
   private writing = false;
+  private markEnded: () => void = () => {};
+  /** Settles when the handler ends the response (end, json, send, ...), however late. */
+  readonly ended = new Promise<void>((resolve) => {
+    this.markEnded = resolve;
+  });
 
   /** Whether the handler has answered (or started streaming with write). */
   get headersSent(): boolean {
@@ -26,6 +33,33 @@ export class ExpressResponse implements RouteResponse {
     return this;
   }
 
+  /**
+   * Node's ServerResponse.writeHead, which express's res inherits: plugin-knowledge 1.6 answers
+   * every route with `res.writeHead(status, {"Content-Type": ...}); res.end(body)`. Takes
+   * headers as an object or as Node's flat [name, value, ...] array; an optional reason
+   * phrase may come between. Headers count as sent from here, as in Node.
+   */
+  writeHead(
+    code: number,
+    reasonOrHeaders?: string | Record<string, HeaderValue> | readonly string[],
+    headers?: Record<string, HeaderValue> | readonly string[],
+  ): this {
+    if (this.headersSent) return this;
+    const given = typeof reasonOrHeaders === "string" ? headers : reasonOrHeaders;
+    if (typeof reasonOrHeaders === "string") this.statusMessage = reasonOrHeaders;
+    this.statusCode = code;
+    if (Array.isArray(given)) {
+      for (let i = 0; i + 1 < given.length; i += 2) this.setHeader(given[i]!, given[i + 1]!);
+    } else if (given) {
+      this.set(given as Record<string, HeaderValue>);
+    }
+    this.writing = true;
+    return this;
+  }
+
+  /** Node's flushHeaders: nothing to flush, the answer is sent whole when the handler ends. */
+  flushHeaders(): void {}
+
   setHeader(name: string, value: HeaderValue): this {
     this.headerMap.delete(name);
     for (const one of Array.isArray(value) ? value : [String(value)]) {
@@ -36,6 +70,32 @@ export class ExpressResponse implements RouteResponse {
 
   getHeader(name: string): string | undefined {
     return this.headerMap.get(name) ?? undefined;
+  }
+
+  hasHeader(name: string): boolean {
+    return this.headerMap.has(name);
+  }
+
+  /** Node's getHeaders: lower-case names to values (repeated headers joined, as Headers does). */
+  getHeaders(): Record<string, string> {
+    return Object.fromEntries(this.headerMap.entries());
+  }
+
+  getHeaderNames(): string[] {
+    return [...this.headerMap.keys()];
+  }
+
+  /** express's res.append: adds a value to a header instead of replacing it. */
+  append(name: string, value: HeaderValue): this {
+    for (const one of Array.isArray(value) ? value : [String(value)]) {
+      this.headerMap.append(name, one);
+    }
+    return this;
+  }
+
+  /** express's res.location: sets Location without answering. */
+  location(url: string): this {
+    return this.setHeader("location", url);
   }
 
   removeHeader(name: string): this {
@@ -109,6 +169,7 @@ export class ExpressResponse implements RouteResponse {
     if (this.answered) return this;
     if (data !== undefined) this.write(data);
     this.answered = true;
+    this.markEnded();
     return this;
   }
 
