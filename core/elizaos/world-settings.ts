@@ -2,13 +2,11 @@
 // AES-256-CBC under SHA-256(salt) with a random IV, stored "ivHex:cipherHex", so settings
 // written by an elizaOS agent decrypt here and the other way round. The cipher is
 // @noble/ciphers: elizaOS's functions are synchronous and WebCrypto's AES is not.
-import { cbc } from "@noble/ciphers/aes.js";
-import { sha256 } from "@noble/hashes/sha2.js";
 import type { Character } from "../character.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { DEFAULT_SECRET_SALT, decryptStringValue, encryptStringValue } from "../secret-cipher.ts";
 import type { World } from "../types.ts";
 import { createUniqueUuid } from "../uuid.ts";
-import { fromHex, randomBytes, toHex } from "./buffer.ts";
 import { getEnv } from "./environment.ts";
 import { worldOf } from "./runtime-access.ts";
 
@@ -32,7 +30,7 @@ export interface OnboardingConfig {
   settings: Record<string, Omit<Setting, "value">>;
 }
 
-const DEFAULT_SALT = "secretsalt";
+const DEFAULT_SALT = DEFAULT_SECRET_SALT;
 
 /** SECRET_SALT from the compat environment (setEnv), else elizaOS's default "secretsalt". */
 export function getSalt(): string {
@@ -42,34 +40,7 @@ export function getSalt(): string {
 /** Kept for elizaOS's API; the salt is read on every call, so there is nothing cached. */
 export function clearSaltCache(): void {}
 
-function keyFor(salt: string): Uint8Array {
-  return sha256(new TextEncoder().encode(salt));
-}
-
-function looksEncrypted(value: string): boolean {
-  const parts = value.split(":");
-  return parts.length === 2 && /^[0-9a-fA-F]{32}$/.test(parts[0] ?? "");
-}
-
-/** "ivHex:cipherHex". Non-strings and already-encrypted values are returned unchanged. */
-export function encryptStringValue(value: string, salt: string): string {
-  if (typeof value !== "string" || looksEncrypted(value)) return value;
-  const iv = randomBytes(16);
-  const cipherText = cbc(keyFor(salt), iv).encrypt(new TextEncoder().encode(value));
-  return `${toHex(iv)}:${toHex(cipherText)}`;
-}
-
-/** The plain text; anything that does not decrypt under `salt` is returned unchanged. */
-export function decryptStringValue(value: string, salt: string): string {
-  if (typeof value !== "string" || !looksEncrypted(value)) return value;
-  const [ivHex = "", dataHex = ""] = value.split(":");
-  try {
-    const plain = cbc(keyFor(salt), fromHex(ivHex)).decrypt(fromHex(dataHex));
-    return new TextDecoder("utf-8", { fatal: true }).decode(plain);
-  } catch {
-    return value;
-  }
-}
+export { decryptStringValue, encryptStringValue };
 
 export function encryptObjectValues(
   obj: Record<string, unknown>,

@@ -86,10 +86,20 @@ export class RuntimeBase extends RuntimeDatabase {
     this.now = options.now ?? Date.now;
     this.conversationLength = options.conversationLength;
     const characterSettings = this.character.settings as Record<string, unknown>;
+    const characterSecrets = [
+      this.character.secrets,
+      characterSettings.secrets as Record<string, unknown> | undefined,
+    ];
+    // A secret elizaOS encrypted is read back in plain text (settings.ts): that text is secret too.
+    const plainSecrets = Object.fromEntries(
+      characterSecrets
+        .flatMap((secrets) => Object.keys(secrets ?? {}))
+        .map((key) => [key, this.getSettingString(key)]),
+    );
     this.redact = createRedactor(
       secretValues(
         [characterSettings, this.runtimeSettings, this.env],
-        [this.character.secrets, characterSettings.secrets as Record<string, unknown> | undefined],
+        [...characterSecrets, plainSecrets],
       ),
     );
     this.logger = redactingLogger(

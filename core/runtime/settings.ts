@@ -2,6 +2,7 @@
 // booleans and numbers as such, null when missing) and eliza-edge's string accessor that the
 // kit's own code uses, so nothing internal breaks on a boolean or a null.
 import type { Character } from "../character.ts";
+import { DEFAULT_SECRET_SALT, decryptStringValue, looksEncrypted } from "../secret-cipher.ts";
 
 /**
  * Where a setting's value came from. The character file is one source (its secrets, settings
@@ -31,8 +32,21 @@ export interface SettingLayers {
 /**
  * Every value a setting has, highest-ranked first: character.secrets → character.settings →
  * character.settings.secrets → runtime settings → env. Empty strings and null count as unset.
+ * A value elizaOS encrypted ("ivHex:cipherHex", as in a character exported from its database)
+ * comes back decrypted under SECRET_SALT (default elizaOS's "secretsalt"), as elizaOS does.
  */
 export function settingCandidates(layers: SettingLayers, key: string): SettingCandidate[] {
+  const found = plainCandidates(layers, key);
+  if (!found.some((c) => typeof c.raw === "string" && looksEncrypted(c.raw))) return found;
+  const salt = plainCandidates(layers, "SECRET_SALT")[0]?.value ?? DEFAULT_SECRET_SALT;
+  return found.map((c) => {
+    if (typeof c.raw !== "string") return c;
+    const plain = decryptStringValue(c.raw, salt);
+    return plain === c.raw ? c : { ...c, value: plain, raw: plain };
+  });
+}
+
+function plainCandidates(layers: SettingLayers, key: string): SettingCandidate[] {
   const settings = layers.character.settings as Record<string, unknown>;
   const nestedSecrets = settings.secrets as Record<string, unknown> | undefined;
   const candidates: [unknown, SettingSource][] = [
