@@ -71,7 +71,7 @@ export const settingValueSchema = z.union(
 
 // A template is prompt text, or (in a TypeScript character) a function of the state that
 // returns it, as elizaOS's TemplateType allows; like elizaOS, an undefined entry (an unset
-// an unset environment variable read by a TypeScript character) is accepted and means "use the default".
+// environment variable read by a TypeScript character) is accepted and means "use the default".
 const templateValue = z.union(
   [
     z.string(),
