@@ -1,6 +1,6 @@
 // What both legs (PGlite on Node, D1 in workerd) assert about the published plugins, so the
 // two prove the same things. Every failure message names the plugin item it is about.
-import { expect } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { MessageProbe } from "../support/elizaos-message-probe.ts";
 import { parityGaps } from "../support/elizaos-parity.ts";
 import { EXPECTED_ITEMS } from "../support/elizaos-plugin-counts.ts";
@@ -86,4 +86,52 @@ export async function expectStarterRoutes(fetch: Fetch, token: string): Promise<
   expect(anonymous.status, "plugin-starter route GET /helloworld without the API token").toBe(401);
   const wrong = await fetch("/helloworld", { headers: { authorization: "Bearer not-it" } });
   expect(wrong.status, "plugin-starter route GET /helloworld with a wrong token").toBe(401);
+}
+
+/** One target's way in: how to run the message probe and the matrix, and its HTTP surface. */
+export interface PluginLeg {
+  /** "in the Node target on PGlite" ... */
+  where: string;
+  /** "through the Worker" ... */
+  apiVia: string;
+  /** The probe's result and the templates the scripted model was asked with. */
+  probe(): Promise<{ probe: MessageProbe; templates: string[] }>;
+  matrix(): Promise<MatrixReport>;
+  fetch(path: string, init?: RequestInit): Promise<Response>;
+  token: string;
+}
+
+/** The tests every leg runs, so each target proves the same things about the plugins. */
+export function describePluginLeg(leg: PluginLeg): void {
+  describe(`published elizaOS plugins ${leg.where}`, () => {
+    it("answers a message through runtime.messageService with bootstrap's REPLY action and evaluator", async () => {
+      const { probe, templates } = await leg.probe();
+      expectAnsweredThroughReply(probe);
+      // bootstrap's REPLY action and reflection evaluator each asked the model with their prompt.
+      expect(templates).toEqual(expect.arrayContaining(["messageHandler", "reply", "reflection"]));
+    });
+
+    it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {
+      expectReplyStoredOnce((await leg.probe()).probe);
+    });
+
+    it(`answers POST /api/messages ${leg.apiVia}`, async () => {
+      await expectApiMessageAnswered(leg.fetch, leg.token);
+    });
+
+    it("serves plugin-starter's routes behind the API token", async () => {
+      await expectStarterRoutes(leg.fetch, leg.token);
+    });
+
+    // After the HTTP tests: the walk stops the plugins' services at its end.
+    it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
+      const walked = await leg.matrix();
+      expectMatrixCovers(walked);
+      expectMatrixAllOk(walked);
+    });
+
+    it("answers in the seeded scene as elizaOS 1.7.2's own runtime does", async () => {
+      expectElizaosParity(await leg.matrix());
+    });
+  });
 }

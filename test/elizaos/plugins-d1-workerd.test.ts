@@ -13,16 +13,7 @@ import type { MessageProbe } from "../support/elizaos-message-probe.ts";
 import type { MatrixReport } from "../support/elizaos-plugin-matrix.ts";
 import { EMBEDDING_WIDTH } from "../support/elizaos-scripted-model.ts";
 import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
-import {
-  expectAnsweredThroughReply,
-  expectApiMessageAnswered,
-  expectElizaosParity,
-  expectMatrixAllOk,
-  expectMatrixCovers,
-  expectReplyStoredOnce,
-  expectStarterRoutes,
-  type Fetch,
-} from "./expectations.ts";
+import { describePluginLeg, type Fetch } from "./expectations.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const API_TOKEN = "elizaos-d1-token";
@@ -94,7 +85,7 @@ const matrix = () => {
   return report;
 };
 
-describe("published elizaOS plugins on D1 inside workerd", () => {
+describe("the Worker with published elizaOS plugins", () => {
   it("bundles the plugins against eliza-edge/elizaos, not the @elizaos/core npm installed", () => {
     expect(inputs.filter((file) => file.includes("node_modules/@elizaos/core/"))).toEqual([]);
     expect(inputs).toContain("core/elizaos/index.ts");
@@ -107,34 +98,13 @@ describe("published elizaOS plugins on D1 inside workerd", () => {
     expect(nodeImports.filter((name) => !name.startsWith("node:"))).toEqual([]);
     expect(nodeImports).toContain("node:crypto");
   });
+});
 
-  it("answers a message through runtime.messageService with bootstrap's REPLY action and evaluator", async () => {
-    const { probe, templates } = await probed();
-    expectAnsweredThroughReply(probe);
-    // bootstrap's REPLY action and reflection evaluator each asked the model with their prompt.
-    expect(templates).toEqual(expect.arrayContaining(["messageHandler", "reply", "reflection"]));
-  });
-
-  it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {
-    expectReplyStoredOnce((await probed()).probe);
-  });
-
-  it("answers POST /api/messages through the Worker", async () => {
-    await expectApiMessageAnswered(fetchWorker, API_TOKEN);
-  });
-
-  it("serves plugin-starter's routes behind the API token", async () => {
-    await expectStarterRoutes(fetchWorker, API_TOKEN);
-  });
-
-  // After the HTTP tests: the walk stops the plugins' services at its end.
-  it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
-    const walked = await matrix();
-    expectMatrixCovers(walked);
-    expectMatrixAllOk(walked);
-  });
-
-  it("answers in the seeded scene as elizaOS 1.7.2's own runtime does", async () => {
-    expectElizaosParity(await matrix());
-  });
+describePluginLeg({
+  where: "on D1 inside workerd",
+  apiVia: "through the Worker",
+  probe: probed,
+  matrix,
+  fetch: (path, init) => fetchWorker(path, init),
+  token: API_TOKEN,
 });

@@ -3,7 +3,7 @@
 // on the third storage backend. (The file name carries "dynamodb" so the global setup starts
 // DynamoDB Local for it.)
 import type { IAgentRuntime } from "@elizaos/core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { createTable } from "../../adapters/dynamodb/index.ts";
 import type { AgentRuntime } from "../../core/index.ts";
 import { createLambdaAgent, createLambdaHandler } from "../../targets/lambda/index.ts";
@@ -13,15 +13,7 @@ import { type MatrixReport, runPluginMatrix } from "../support/elizaos-plugin-ma
 import { ELIZA_PLUGINS, ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
 import { EMBEDDING_WIDTH, elizaScriptedModel } from "../support/elizaos-scripted-model.ts";
 import { lambdaFetch } from "../support/lambda-fetch.ts";
-import {
-  expectAnsweredThroughReply,
-  expectApiMessageAnswered,
-  expectElizaosParity,
-  expectMatrixAllOk,
-  expectMatrixCovers,
-  expectReplyStoredOnce,
-  expectStarterRoutes,
-} from "./expectations.ts";
+import { describePluginLeg } from "./expectations.ts";
 
 const endpoint = inject("dynamodbEndpoint");
 const API_TOKEN = "elizaos-lambda-token";
@@ -58,35 +50,14 @@ const matrix = () => {
   return report;
 };
 
-describe("published elizaOS plugins in the Lambda target on DynamoDB", () => {
-  it("answers a message through runtime.messageService with bootstrap's REPLY action and evaluator", async () => {
-    expectAnsweredThroughReply(await probed());
-    // bootstrap's REPLY action and reflection evaluator each asked the model with their prompt.
-    expect(model.calls.map((call) => call.template)).toEqual(
-      expect.arrayContaining(["messageHandler", "reply", "reflection"]),
-    );
-  });
-
-  it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {
-    expectReplyStoredOnce(await probed());
-  });
-
-  it("answers POST /api/messages through the Lambda handler", async () => {
-    await expectApiMessageAnswered(fetchLambda, API_TOKEN);
-  });
-
-  it("serves plugin-starter's routes behind the API token", async () => {
-    await expectStarterRoutes(fetchLambda, API_TOKEN);
-  });
-
-  // After the HTTP tests: the walk stops the plugins' services at its end.
-  it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
-    const walked = await matrix();
-    expectMatrixCovers(walked);
-    expectMatrixAllOk(walked);
-  });
-
-  it("answers in the seeded scene as elizaOS 1.7.2's own runtime does", async () => {
-    expectElizaosParity(await matrix());
-  });
+describePluginLeg({
+  where: "in the Lambda target on DynamoDB",
+  apiVia: "through the Lambda handler",
+  probe: async () => ({
+    probe: await probed(),
+    templates: model.calls.map((call) => call.template),
+  }),
+  matrix,
+  fetch: (path, init) => fetchLambda(path, init),
+  token: API_TOKEN,
 });

@@ -7,22 +7,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { IAgentRuntime } from "@elizaos/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { type NodeServer, startNodeServer } from "../../targets/node/index.ts";
 import { type MessageProbe, probeMessage } from "../support/elizaos-message-probe.ts";
 import { type MatrixReport, runPluginMatrix } from "../support/elizaos-plugin-matrix.ts";
 import { ELIZA_PLUGINS, ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
 import { EMBEDDING_WIDTH, elizaScriptedModel } from "../support/elizaos-scripted-model.ts";
-import {
-  expectAnsweredThroughReply,
-  expectApiMessageAnswered,
-  expectElizaosParity,
-  expectMatrixAllOk,
-  expectMatrixCovers,
-  expectReplyStoredOnce,
-  expectStarterRoutes,
-  type Fetch,
-} from "./expectations.ts";
+import { describePluginLeg, type Fetch } from "./expectations.ts";
 
 const API_TOKEN = "elizaos-pglite-token";
 const dir = mkdtempSync(join(tmpdir(), "eliza-edge-elizaos-"));
@@ -67,36 +58,14 @@ const matrix = () => {
   return report;
 };
 
-describe("published elizaOS plugins in the Node target on PGlite", () => {
-  it("answers a message through runtime.messageService with bootstrap's REPLY action and evaluator", async () => {
-    const probe = await probed();
-    expectAnsweredThroughReply(probe);
-    // bootstrap's REPLY action and reflection evaluator each asked the model with their prompt.
-    expect(model.calls.map((call) => call.template)).toEqual(
-      expect.arrayContaining(["messageHandler", "reply", "reflection"]),
-    );
-  });
-
-  it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {
-    expectReplyStoredOnce(await probed());
-  });
-
-  it("answers POST /api/messages through the same loop", async () => {
-    await expectApiMessageAnswered(fetchServer, API_TOKEN);
-  });
-
-  it("serves plugin-starter's routes behind the API token", async () => {
-    await expectStarterRoutes(fetchServer, API_TOKEN);
-  });
-
-  // After the HTTP tests: the walk stops the plugins' services at its end.
-  it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
-    const walked = await matrix();
-    expectMatrixCovers(walked);
-    expectMatrixAllOk(walked);
-  });
-
-  it("answers in the seeded scene as elizaOS 1.7.2's own runtime does", async () => {
-    expectElizaosParity(await matrix());
-  });
+describePluginLeg({
+  where: "in the Node target on PGlite",
+  apiVia: "through the same loop",
+  probe: async () => ({
+    probe: await probed(),
+    templates: model.calls.map((call) => call.template),
+  }),
+  matrix,
+  fetch: (path, init) => fetchServer(path, init),
+  token: API_TOKEN,
 });

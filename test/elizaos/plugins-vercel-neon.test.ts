@@ -3,7 +3,7 @@
 // beforehand as `npm run db:migrate` does at deploy time: the same matrix, parity, message
 // loop and routes as the other legs.
 import type { IAgentRuntime } from "@elizaos/core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
 import { type AgentRuntime, characterAgentId, parseCharacter } from "../../core/index.ts";
 import { createVercelAgent, createVercelHandler } from "../../targets/vercel/index.ts";
@@ -17,16 +17,7 @@ import {
   useLocalNeonHttp,
 } from "../support/neon-http-shim.ts";
 import { type PgliteServer, startPgliteServer } from "../support/pglite-server.ts";
-import {
-  expectAnsweredThroughReply,
-  expectApiMessageAnswered,
-  expectElizaosParity,
-  expectMatrixAllOk,
-  expectMatrixCovers,
-  expectReplyStoredOnce,
-  expectStarterRoutes,
-  type Fetch,
-} from "./expectations.ts";
+import { describePluginLeg, type Fetch } from "./expectations.ts";
 
 const API_TOKEN = "elizaos-vercel-token";
 const CHARACTER = { name: "Eliza", bio: "An agent that lives at the edge." };
@@ -76,35 +67,14 @@ const matrix = () => {
   return report;
 };
 
-describe("published elizaOS plugins in the Vercel target on Neon over HTTP", () => {
-  it("answers a message through runtime.messageService with bootstrap's REPLY action and evaluator", async () => {
-    expectAnsweredThroughReply(await probed());
-    // bootstrap's REPLY action and reflection evaluator each asked the model with their prompt.
-    expect(model.calls.map((call) => call.template)).toEqual(
-      expect.arrayContaining(["messageHandler", "reply", "reflection"]),
-    );
-  });
-
-  it("stores the reply once when the connector's callback stores it, as in elizaOS", async () => {
-    expectReplyStoredOnce(await probed());
-  });
-
-  it("answers POST /api/messages through the Vercel function", async () => {
-    await expectApiMessageAnswered(fetchVercel, API_TOKEN);
-  });
-
-  it("serves plugin-starter's routes behind the API token", async () => {
-    await expectStarterRoutes(fetchVercel, API_TOKEN);
-  });
-
-  // After the HTTP tests: the walk stops the plugins' services at its end.
-  it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
-    const walked = await matrix();
-    expectMatrixCovers(walked);
-    expectMatrixAllOk(walked);
-  });
-
-  it("answers in the seeded scene as elizaOS 1.7.2's own runtime does", async () => {
-    expectElizaosParity(await matrix());
-  });
+describePluginLeg({
+  where: "in the Vercel target on Neon over HTTP",
+  apiVia: "through the Vercel function",
+  probe: async () => ({
+    probe: await probed(),
+    templates: model.calls.map((call) => call.template),
+  }),
+  matrix,
+  fetch: (path, init) => fetchVercel(path, init),
+  token: API_TOKEN,
 });
