@@ -1,7 +1,9 @@
 // What both legs (PGlite on Node, D1 in workerd) assert about the published plugins, so the
 // two prove the same things. Every failure message names the plugin item it is about.
+
+import type { IAgentRuntime } from "@elizaos/core";
 import { describe, expect, it } from "vitest";
-import type { MessageProbe } from "../support/elizaos-message-probe.ts";
+import { type MessageProbe, probeMessage } from "../support/elizaos-message-probe.ts";
 import { parityGaps } from "../support/elizaos-parity.ts";
 import { EXPECTED_ITEMS } from "../support/elizaos-plugin-counts.ts";
 import {
@@ -9,7 +11,9 @@ import {
   expectedCoverage,
   failures,
   type MatrixReport,
+  runPluginMatrix,
 } from "../support/elizaos-plugin-matrix.ts";
+import { ELIZA_PLUGINS } from "../support/elizaos-plugins.ts";
 import { SCRIPTED_REPLY } from "../support/elizaos-scripted-model.ts";
 
 export type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
@@ -133,5 +137,30 @@ export function describePluginLeg(leg: PluginLeg): void {
     it("answers in the seeded scene as elizaOS 1.7.2's own runtime does", async () => {
       expectElizaosParity(await leg.matrix());
     });
+  });
+}
+
+/** A leg whose runtime lives in this process: the probe and the walk run once, on first use. */
+export interface InProcessLeg extends Omit<PluginLeg, "probe" | "matrix"> {
+  /** The target's runtime, available once the file's beforeAll has run. */
+  runtime(): unknown;
+  /** The scripted model's calls so far. */
+  modelCalls(): { template: string }[];
+}
+
+export function describeInProcessLeg(leg: InProcessLeg): void {
+  let probe: Promise<MessageProbe> | undefined;
+  let report: Promise<MatrixReport> | undefined;
+  const eliza = () => leg.runtime() as IAgentRuntime;
+  describePluginLeg({
+    ...leg,
+    probe: async () => {
+      probe ??= probeMessage(eliza());
+      return { probe: await probe, templates: leg.modelCalls().map((call) => call.template) };
+    },
+    matrix: () => {
+      report ??= runPluginMatrix(eliza(), ELIZA_PLUGINS);
+      return report;
+    },
   });
 }

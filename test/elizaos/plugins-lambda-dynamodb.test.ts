@@ -2,18 +2,15 @@
 // DynamoDB Local: the same matrix, parity, message loop and routes as the PGlite and D1 legs,
 // on the third storage backend. (The file name carries "dynamodb" so the global setup starts
 // DynamoDB Local for it.)
-import type { IAgentRuntime } from "@elizaos/core";
 import { afterAll, beforeAll, inject } from "vitest";
 import { createTable } from "../../adapters/dynamodb/index.ts";
 import type { AgentRuntime } from "../../core/index.ts";
 import { createLambdaAgent, createLambdaHandler } from "../../targets/lambda/index.ts";
 import { localClient } from "../support/dynamodb-local.ts";
-import { type MessageProbe, probeMessage } from "../support/elizaos-message-probe.ts";
-import { type MatrixReport, runPluginMatrix } from "../support/elizaos-plugin-matrix.ts";
-import { ELIZA_PLUGINS, ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
+import { ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
 import { EMBEDDING_WIDTH, elizaScriptedModel } from "../support/elizaos-scripted-model.ts";
 import { lambdaFetch } from "../support/lambda-fetch.ts";
-import { describePluginLeg } from "./expectations.ts";
+import { describeInProcessLeg } from "./expectations.ts";
 
 const endpoint = inject("dynamodbEndpoint");
 const API_TOKEN = "elizaos-lambda-token";
@@ -28,8 +25,6 @@ const model = elizaScriptedModel();
 const plugins = [model.plugin, ...ELIZA_PLUGINS_FOR_EDGE];
 const fetchLambda = lambdaFetch(createLambdaHandler({ env, plugins, selfInvoke: null }));
 let agent: AgentRuntime | undefined;
-let probe: Promise<MessageProbe> | undefined;
-let report: Promise<MatrixReport> | undefined;
 
 beforeAll(async () => {
   await createTable(localClient(endpoint), env.DYNAMODB_TABLE);
@@ -40,24 +35,11 @@ afterAll(async () => {
   await agent?.storage.close();
 });
 
-const eliza = () => agent as unknown as IAgentRuntime;
-const probed = () => {
-  probe ??= probeMessage(eliza());
-  return probe;
-};
-const matrix = () => {
-  report ??= runPluginMatrix(eliza(), ELIZA_PLUGINS);
-  return report;
-};
-
-describePluginLeg({
+describeInProcessLeg({
   where: "in the Lambda target on DynamoDB",
   apiVia: "through the Lambda handler",
-  probe: async () => ({
-    probe: await probed(),
-    templates: model.calls.map((call) => call.template),
-  }),
-  matrix,
+  runtime: () => agent,
+  modelCalls: () => model.calls,
   fetch: (path, init) => fetchLambda(path, init),
   token: API_TOKEN,
 });

@@ -6,21 +6,16 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { IAgentRuntime } from "@elizaos/core";
 import { afterAll, beforeAll } from "vitest";
 import { type NodeServer, startNodeServer } from "../../targets/node/index.ts";
-import { type MessageProbe, probeMessage } from "../support/elizaos-message-probe.ts";
-import { type MatrixReport, runPluginMatrix } from "../support/elizaos-plugin-matrix.ts";
-import { ELIZA_PLUGINS, ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
+import { ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
 import { EMBEDDING_WIDTH, elizaScriptedModel } from "../support/elizaos-scripted-model.ts";
-import { describePluginLeg, type Fetch } from "./expectations.ts";
+import { describeInProcessLeg } from "./expectations.ts";
 
 const API_TOKEN = "elizaos-pglite-token";
 const dir = mkdtempSync(join(tmpdir(), "eliza-edge-elizaos-"));
 const model = elizaScriptedModel();
 let server: NodeServer | undefined;
-let report: Promise<MatrixReport> | undefined;
-let probe: Promise<MessageProbe> | undefined;
 
 beforeAll(async () => {
   server = await startNodeServer({
@@ -46,26 +41,11 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const eliza = () => server!.runtime as unknown as IAgentRuntime;
-const fetchServer: Fetch = (path, init) => fetch(`${server!.url}${path}`, init);
-const probed = () => {
-  probe ??= probeMessage(eliza());
-  return probe;
-};
-/** One walk for the file, shared by the tests that read it; it stops the services at its end. */
-const matrix = () => {
-  report ??= runPluginMatrix(eliza(), ELIZA_PLUGINS);
-  return report;
-};
-
-describePluginLeg({
+describeInProcessLeg({
   where: "in the Node target on PGlite",
   apiVia: "through the same loop",
-  probe: async () => ({
-    probe: await probed(),
-    templates: model.calls.map((call) => call.template),
-  }),
-  matrix,
-  fetch: (path, init) => fetchServer(path, init),
+  runtime: () => server!.runtime,
+  modelCalls: () => model.calls,
+  fetch: (path, init) => fetch(`${server!.url}${path}`, init),
   token: API_TOKEN,
 });

@@ -2,14 +2,11 @@
 // Postgres through the real Neon HTTP driver (a local /sql shim in front of PGlite), migrated
 // beforehand as `npm run db:migrate` does at deploy time: the same matrix, parity, message
 // loop and routes as the other legs.
-import type { IAgentRuntime } from "@elizaos/core";
 import { afterAll, beforeAll } from "vitest";
 import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
 import { type AgentRuntime, characterAgentId, parseCharacter } from "../../core/index.ts";
 import { createVercelAgent, createVercelHandler } from "../../targets/vercel/index.ts";
-import { type MessageProbe, probeMessage } from "../support/elizaos-message-probe.ts";
-import { type MatrixReport, runPluginMatrix } from "../support/elizaos-plugin-matrix.ts";
-import { ELIZA_PLUGINS, ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
+import { ELIZA_PLUGINS_FOR_EDGE } from "../support/elizaos-plugins.ts";
 import { EMBEDDING_WIDTH, elizaScriptedModel } from "../support/elizaos-scripted-model.ts";
 import {
   type NeonHttpShim,
@@ -17,7 +14,7 @@ import {
   useLocalNeonHttp,
 } from "../support/neon-http-shim.ts";
 import { type PgliteServer, startPgliteServer } from "../support/pglite-server.ts";
-import { describePluginLeg, type Fetch } from "./expectations.ts";
+import { describeInProcessLeg, type Fetch } from "./expectations.ts";
 
 const API_TOKEN = "elizaos-vercel-token";
 const CHARACTER = { name: "Eliza", bio: "An agent that lives at the edge." };
@@ -28,8 +25,6 @@ let server: PgliteServer | undefined;
 let shim: NeonHttpShim | undefined;
 let agent: AgentRuntime | undefined;
 let fetchVercel: Fetch;
-let probe: Promise<MessageProbe> | undefined;
-let report: Promise<MatrixReport> | undefined;
 
 beforeAll(async () => {
   server = await startPgliteServer();
@@ -57,24 +52,11 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const eliza = () => agent as unknown as IAgentRuntime;
-const probed = () => {
-  probe ??= probeMessage(eliza());
-  return probe;
-};
-const matrix = () => {
-  report ??= runPluginMatrix(eliza(), ELIZA_PLUGINS);
-  return report;
-};
-
-describePluginLeg({
+describeInProcessLeg({
   where: "in the Vercel target on Neon over HTTP",
   apiVia: "through the Vercel function",
-  probe: async () => ({
-    probe: await probed(),
-    templates: model.calls.map((call) => call.template),
-  }),
-  matrix,
+  runtime: () => agent,
+  modelCalls: () => model.calls,
   fetch: (path, init) => fetchVercel(path, init),
   token: API_TOKEN,
 });
