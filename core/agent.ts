@@ -2,11 +2,16 @@
 // place that decides which model providers are on. Every target calls this; none repeats it.
 import type { Character } from "./character.ts";
 import type { Logger } from "./logger.ts";
-import { canEmbed, embedText } from "./memory/embed.ts";
+import {
+  canEmbed,
+  dropEmbeddingModel,
+  embedText,
+  isMissingEmbeddingModel,
+} from "./memory/embed.ts";
 import { createAnthropicPlugin } from "./models/anthropic.ts";
 import { createElizaPlugin } from "./models/eliza/index.ts";
 import { createLocalEmbeddingPlugin } from "./models/local-embedding.ts";
-import { createOpenAIPlugin } from "./models/openai.ts";
+import { createOpenAIPlugin, embeddingsOff } from "./models/openai.ts";
 import { ModelType } from "./models/types.ts";
 import type { Plugin } from "./plugin.ts";
 import { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
@@ -34,15 +39,22 @@ export interface CreateAgentOptions {
 
 /** Model plugins switched on by the env, highest priority first. */
 export function modelPluginsFor(env: Record<string, unknown>, character: Character): Plugin[] {
-  const has = (key: string) => {
+  const read = (key: string) => {
     // elizaOS files also nest secrets under settings.secrets; the runtime reads them there too.
     const nested = character.settings.secrets as Record<string, unknown> | undefined;
-    const value = character.secrets[key] ?? nested?.[key] ?? character.settings[key] ?? env[key];
+    return character.secrets[key] ?? nested?.[key] ?? character.settings[key] ?? env[key];
+  };
+  const has = (key: string) => {
+    const value = read(key);
     return typeof value === "string" ? value.length > 0 : value !== undefined && value !== null;
   };
   const plugins: Plugin[] = [];
   if (has("ANTHROPIC_API_KEY")) plugins.push(createAnthropicPlugin());
-  if (has("OPENAI_API_KEY") || has("OPENAI_BASE_URL")) plugins.push(createOpenAIPlugin());
+  if (has("OPENAI_API_KEY") || has("OPENAI_BASE_URL")) {
+    plugins.push(
+      createOpenAIPlugin({ embeddings: !embeddingsOff(read("OPENAI_EMBEDDING_MODEL")) }),
+    );
+  }
   if (has("LOCAL_EMBEDDING_URL")) plugins.push(createLocalEmbeddingPlugin());
   return plugins;
 }
@@ -107,11 +119,22 @@ async function migratePluginSchemas(storage: StorageAdapter, plugins: Plugin[]):
 /**
  * Pins the storage's embedding width. A configured EMBEDDING_DIMENSION is trusted (pinned in
  * initialize, checked against every vector the model returns), so a cold start costs no model
- * call; without it, one probe embedding tells the width.
+ * call; without it, one probe embedding tells the width. A server without the embedding model
+ * turns embeddings off (one warning) rather than failing the start.
  */
 async function pinEmbeddingDimension(runtime: AgentRuntime): Promise<void> {
-  if (runtime.getSettingString("EMBEDDING_DIMENSION") || !canEmbed(runtime)) return;
-  const probe = await embedText(runtime, "embedding dimension probe");
+  if (runtime.getSettingString("EMBEDDING_DIMENSION")) return;
+  let probe: number[] | undefined;
+  while (!probe && canEmbed(runtime)) {
+    try {
+      probe = await embedText(runtime, "embedding dimension probe");
+    } catch (error) {
+      // A chat-only server (Ollama with just a chat model) still makes a working agent.
+      if (!isMissingEmbeddingModel(error)) throw error;
+      dropEmbeddingModel(runtime, error);
+    }
+  }
+  if (!probe) return;
   await runtime.storage.ensureEmbeddingDimension(probe.length);
   runtime.logger.info(
     `Embedding width ${probe.length} found by a probe; set EMBEDDING_DIMENSION=${probe.length} to skip it`,

@@ -3,7 +3,7 @@
 // is written without it and an EMBED_MEMORY task fills it in later, durably, never in an
 // in-memory queue that dies with the isolate.
 import { describeError } from "../describe-error.ts";
-import { ModelType } from "../models/types.ts";
+import { ModelError, ModelType } from "../models/types.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 
 export const EMBED_TASK = "EMBED_MEMORY";
@@ -12,6 +12,38 @@ export const DEFAULT_EMBEDDING_BUDGET_MS = 5_000;
 
 export function canEmbed(runtime: AgentRuntime): boolean {
   return runtime.getModel(ModelType.TEXT_EMBEDDING) !== undefined;
+}
+
+/**
+ * True when the embedding server answered that it has no such model (404, as OpenAI, Ollama
+ * and vLLM answer an unknown model) or no embeddings at all (501, llama.cpp without
+ * --embeddings): a configuration that will not heal by retrying, unlike a timeout or a 500.
+ */
+export function isMissingEmbeddingModel(error: unknown): boolean {
+  return error instanceof ModelError && (error.status === 404 || error.status === 501);
+}
+
+/**
+ * Drops the winning TEXT_EMBEDDING registration after its server said it has no embedding
+ * model, with one warning: the agent chats on with memory search off (or on the next
+ * embedding provider, if one is registered) instead of failing every write.
+ */
+export function dropEmbeddingModel(runtime: AgentRuntime, error: unknown): void {
+  const winner = runtime.getModelRegistration(ModelType.TEXT_EMBEDDING);
+  const list = runtime.models.get(ModelType.TEXT_EMBEDDING);
+  if (!winner || !list) return;
+  const index = list.findIndex((entry) => entry.provider === winner.provider);
+  if (index >= 0) list.splice(index, 1);
+  if (list.length === 0) runtime.models.delete(ModelType.TEXT_EMBEDDING);
+  const next = runtime.getModelRegistration(ModelType.TEXT_EMBEDDING)?.provider;
+  const reason = error instanceof Error ? error.message : String(error);
+  runtime.logger.warn(
+    `Embeddings from "${winner.provider}" are off: ${reason}. ` +
+      (next
+        ? `Embedding with "${next}" instead.`
+        : "Memory search is off; set OPENAI_EMBEDDING_MODEL to an embedding model the server " +
+          "has (e.g. nomic-embed-text on Ollama), or OPENAI_EMBEDDING_MODEL=none to silence this."),
+  );
 }
 
 export async function embedText(runtime: AgentRuntime, text: string): Promise<number[]> {
@@ -42,6 +74,10 @@ export async function embedWithinBudget(
     if (result === "late") return { deferred: true, reason: `embedding took over ${budget} ms` };
     return { embedding: result };
   } catch (error) {
+    if (isMissingEmbeddingModel(error)) {
+      dropEmbeddingModel(runtime, error);
+      return null;
+    }
     runtime.logger.warn("embedding failed; deferring it to a task", {
       error: describeError(error),
     });

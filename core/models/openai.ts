@@ -131,12 +131,17 @@ async function embed(
   options: HttpModelOptions,
 ): Promise<number[][]> {
   const config = readConfig(runtime);
+  const model = readSetting(runtime, "OPENAI_EMBEDDING_MODEL") ?? DEFAULT_EMBEDDING_MODEL;
+  if (embeddingsOff(model)) {
+    // Reached only when the setting changed after startup (embedMany called directly).
+    throw new ModelError(ID, "OPENAI_EMBEDDING_MODEL is none: embeddings are off");
+  }
   const dimension = readPositiveInt(runtime, ID, "EMBEDDING_DIMENSION");
   const data = await postJson(config.provider, `${config.baseUrl}/embeddings`, {
     ...options,
     headers: config.headers,
     body: {
-      model: readSetting(runtime, "OPENAI_EMBEDDING_MODEL") ?? DEFAULT_EMBEDDING_MODEL,
+      model,
       input,
       dimensions: dimension,
     },
@@ -167,20 +172,34 @@ function embedHandler(options: HttpModelOptions) {
   };
 }
 
+/** OPENAI_EMBEDDING_MODEL's value that means "this server embeds nothing". */
+export const NO_EMBEDDING_MODEL = "none";
+
+/** True for OPENAI_EMBEDDING_MODEL=none (any case): no TEXT_EMBEDDING is registered. */
+export function embeddingsOff(value: unknown): boolean {
+  return typeof value === "string" && value.trim().toLowerCase() === NO_EMBEDDING_MODEL;
+}
+
+export interface OpenAIPluginOptions extends HttpModelOptions {
+  /** false registers no TEXT_EMBEDDING (OPENAI_EMBEDDING_MODEL=none). Default true. */
+  embeddings?: boolean;
+}
+
 /**
  * Text and embedding models over the OpenAI-compatible API. Settings: OPENAI_API_KEY,
- * OPENAI_BASE_URL, OPENAI_SMALL_MODEL, OPENAI_LARGE_MODEL, OPENAI_EMBEDDING_MODEL,
+ * OPENAI_BASE_URL, OPENAI_SMALL_MODEL, OPENAI_LARGE_MODEL, OPENAI_EMBEDDING_MODEL (or none),
  * EMBEDDING_DIMENSION, MODEL_TIMEOUT_MS.
  */
-export function createOpenAIPlugin(options: HttpModelOptions = {}): Plugin {
+export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
+  const { embeddings = true, ...http } = options;
   return {
     name: ID,
     description: "OpenAI-compatible chat completions and embeddings over fetch",
     priority: 0,
     models: {
-      [ModelType.TEXT_SMALL]: generateText("small", options),
-      [ModelType.TEXT_LARGE]: generateText("large", options),
-      [ModelType.TEXT_EMBEDDING]: embedHandler(options),
+      [ModelType.TEXT_SMALL]: generateText("small", http),
+      [ModelType.TEXT_LARGE]: generateText("large", http),
+      ...(embeddings ? { [ModelType.TEXT_EMBEDDING]: embedHandler(http) } : {}),
     },
   };
 }

@@ -133,6 +133,11 @@ export interface FakeOpenAIOptions {
   reply?: string | ((request: RecordedRequest) => string);
   /** Vector width when the request names no `dimensions`. Default 1536, text-embedding-3-small's. */
   embeddingDimension?: number;
+  /**
+   * The models the server has, as Ollama does: a request naming another gets Ollama's 404
+   * `model "x" not found`. Default: any model name is served.
+   */
+  models?: string[];
 }
 
 export interface FakeOpenAIServer extends ScriptedServer {
@@ -235,6 +240,9 @@ function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): Scr
   const body = (request.body ?? {}) as Record<string, unknown>;
   if (request.method === "POST" && request.body === undefined) {
     return openAIError(400, "We could not parse the JSON body of your request.");
+  }
+  if (options.models && typeof body.model === "string" && !options.models.includes(body.model)) {
+    return openAIError(404, `model "${body.model}" not found, try pulling it first`, "api_error");
   }
   if (route === "POST /v1/chat/completions") {
     if (typeof body.model !== "string") {
