@@ -171,6 +171,7 @@ export {
   type TargetInfo,
 } from "./runtime/agent-runtime.ts";
 export { type EventName, EventType } from "./runtime/events.ts";
+export { LLMMode, type LLMModeName } from "./runtime/models.ts";
 export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secret-base-url.ts";
 export {
   type ClaimDueTasksParams,

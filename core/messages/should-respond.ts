@@ -32,11 +32,16 @@ export async function shouldRespond(
     runtime.character.templates.shouldRespondTemplate ?? shouldRespondTemplate,
     { agentName: runtime.character.name, providers: `Message: ${message.content.text ?? ""}` },
   );
-  const output = await runtime.useModel<string>(ModelType.TEXT_SMALL, {
-    prompt,
-    userText: message.content.text,
-    roomId: message.roomId,
-  });
+  // SHOULD_RESPOND_MODEL=large asks the large model, as in elizaOS; small is the default.
+  const large = runtime.getSettingString("SHOULD_RESPOND_MODEL")?.trim().toLowerCase() === "large";
+  const output = await runtime.useModel<string>(
+    large ? ModelType.TEXT_LARGE : ModelType.TEXT_SMALL,
+    {
+      prompt,
+      userText: message.content.text,
+      roomId: message.roomId,
+    },
+  );
   const parsed = parseResponse(String(output));
   const action = parsed.kind === "xml" ? (parsed.fields.action ?? "").toUpperCase() : "";
   if (action.includes("RESPOND")) return { respond: true, reason: "model chose RESPOND" };

@@ -40,6 +40,26 @@ export class ModelRegistry {
   }
 }
 
+/** elizaOS's LLMMode: DEFAULT keeps the size a caller asks for; SMALL and LARGE force one. */
+export const LLMMode = { DEFAULT: "DEFAULT", SMALL: "SMALL", LARGE: "LARGE" } as const;
+export type LLMModeName = (typeof LLMMode)[keyof typeof LLMMode];
+
+/** LLM_MODE's value, any case; anything else (unset, a typo) is DEFAULT, as in elizaOS. */
+export function readLlmMode(value: string | undefined): LLMModeName {
+  const upper = value?.trim().toUpperCase();
+  return upper === LLMMode.SMALL || upper === LLMMode.LARGE ? upper : LLMMode.DEFAULT;
+}
+
+/**
+ * The text model size LLM_MODE makes a call use: SMALL or LARGE replaces TEXT_SMALL and
+ * TEXT_LARGE alike (cheap or strong everywhere, one switch); other types are untouched.
+ */
+export function applyLlmMode(type: ModelTypeName, mode: LLMModeName): ModelTypeName {
+  if (mode === LLMMode.DEFAULT) return type;
+  if (type !== ModelType.TEXT_SMALL && type !== ModelType.TEXT_LARGE) return type;
+  return mode === LLMMode.SMALL ? ModelType.TEXT_SMALL : ModelType.TEXT_LARGE;
+}
+
 /** A zero vector of the pinned width: elizaOS's answer to TEXT_EMBEDDING's `null` probe. */
 export function embeddingProbe(
   type: ModelTypeName,

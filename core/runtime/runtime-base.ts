@@ -22,10 +22,12 @@ import {
 import { RuntimeDatabase } from "./database-rooms.ts";
 import { type EventName, EventType } from "./events.ts";
 import {
+  applyLlmMode,
   embeddingProbe,
   ModelRegistry,
   modelUsedPayload,
   type RegisteredModelHandler,
+  readLlmMode,
   settleModelResult,
 } from "./models.ts";
 import {
@@ -187,9 +189,15 @@ export class RuntimeBase extends RuntimeDatabase {
   /**
    * Calls the highest-priority handler for the type, or the named provider's. TEXT_EMBEDDING
    * with null (elizaOS's width probe) answers a zero vector of EMBEDDING_DIMENSION when that is
-   * set, without calling the model. Emits MODEL_USED when someone listens.
+   * set, without calling the model. LLM_MODE (SMALL or LARGE) replaces the text size asked
+   * for, as elizaOS's llmMode does. Emits MODEL_USED when someone listens.
    */
-  async useModel<R = string>(type: ModelTypeName, params: unknown, provider?: string): Promise<R> {
+  async useModel<R = string>(
+    requested: ModelTypeName,
+    params: unknown,
+    provider?: string,
+  ): Promise<R> {
+    const type = applyLlmMode(requested, readLlmMode(this.getSettingString("LLM_MODE")));
     const model = this.modelRegistry.registration(type, provider);
     if (!model) throw new Error(`No model registered for ${type}`);
     const probe = embeddingProbe(
