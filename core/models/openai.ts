@@ -1,7 +1,6 @@
 // OpenAI-compatible chat completions and embeddings. The same wire protocol is spoken by
 // OpenAI, Groq, OpenRouter, Together, vLLM, Ollama and llama.cpp's server, so OPENAI_BASE_URL
 // selects the vendor and a missing key is fine for local servers.
-import * as z from "zod";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import {
@@ -10,97 +9,39 @@ import {
   embeddingResponse,
   orderedEmbeddings,
 } from "./embeddings.ts";
-import {
-  DEFAULT_TIMEOUT_MS,
-  type HttpModelOptions,
-  type HttpProvider,
-  postJson,
-  readBaseUrl,
-  readPositiveInt,
-  readSetting,
-} from "./http.ts";
+import { type HttpModelOptions, postJson, readPositiveInt, readSetting } from "./http.ts";
+import { type ChatMessage, chatText, OPENAI_ID as ID, readOpenAIConfig } from "./openai-chat.ts";
 import { type EmbeddingParams, type GenerateTextParams, ModelError, ModelType } from "./types.ts";
 
-const ID = "openai";
-const DEFAULT_BASE_URL = "https://api.openai.com/v1";
 const DEFAULT_SMALL_MODEL = "gpt-4o-mini";
 const DEFAULT_LARGE_MODEL = "gpt-4o";
 const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
 
-const chatCompletion = z.object({
-  choices: z
-    .array(
-      z.object({
-        message: z.object({
-          content: z.string().nullish(),
-          refusal: z.string().nullish(),
-        }),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .min(1, "no choices"),
-});
-
-interface OpenAIConfig {
-  provider: HttpProvider;
-  baseUrl: string;
-  headers: Record<string, string>;
-  timeoutMs: number;
-}
-
-function readConfig(runtime: AgentRuntime): OpenAIConfig {
-  const baseUrl = readBaseUrl(runtime, ID, "OPENAI_BASE_URL", DEFAULT_BASE_URL, "OPENAI_API_KEY");
-  const apiKey = readSetting(runtime, "OPENAI_API_KEY");
-  const label =
-    baseUrl === DEFAULT_BASE_URL
-      ? "OpenAI"
-      : `OpenAI-compatible server at ${new URL(baseUrl).origin}`;
-  return {
-    provider: { id: ID, label, keySetting: "OPENAI_API_KEY", hasKey: apiKey !== undefined },
-    baseUrl,
-    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
-    timeoutMs: readPositiveInt(runtime, ID, "MODEL_TIMEOUT_MS") ?? DEFAULT_TIMEOUT_MS,
-  };
+/** The chat model for a size: OPENAI_SMALL_MODEL or OPENAI_LARGE_MODEL, else OpenAI's. */
+export function openAIChatModel(runtime: AgentRuntime, size: "small" | "large"): string {
+  return size === "small"
+    ? (readSetting(runtime, "OPENAI_SMALL_MODEL") ?? DEFAULT_SMALL_MODEL)
+    : (readSetting(runtime, "OPENAI_LARGE_MODEL") ?? DEFAULT_LARGE_MODEL);
 }
 
 function generateText(size: "small" | "large", options: HttpModelOptions) {
   const modelType = size === "small" ? ModelType.TEXT_SMALL : ModelType.TEXT_LARGE;
   return async (runtime: AgentRuntime, params: GenerateTextParams): Promise<string> => {
     checkTextParams(modelType, params);
-    const config = readConfig(runtime);
-    const model =
-      size === "small"
-        ? (readSetting(runtime, "OPENAI_SMALL_MODEL") ?? DEFAULT_SMALL_MODEL)
-        : (readSetting(runtime, "OPENAI_LARGE_MODEL") ?? DEFAULT_LARGE_MODEL);
-    const messages = params.system
+    const messages: ChatMessage[] = params.system
       ? [
           { role: "system", content: params.system },
           { role: "user", content: params.prompt },
         ]
       : [{ role: "user", content: params.prompt }];
-    const data = await postJson(config.provider, `${config.baseUrl}/chat/completions`, {
-      ...options,
-      headers: config.headers,
-      body: {
-        model,
-        messages,
-        temperature: params.temperature,
-        max_tokens: params.maxTokens,
-        // OpenAI rejects an empty list; absent means "no stop sequences".
-        stop: params.stopSequences?.length ? params.stopSequences : undefined,
-      },
-      timeoutMs: config.timeoutMs,
-      response: chatCompletion,
-      logger: runtime.logger,
+    return chatText(runtime, options, {
+      model: openAIChatModel(runtime, size),
+      messages,
+      temperature: params.temperature,
+      max_tokens: params.maxTokens,
+      // OpenAI rejects an empty list; absent means "no stop sequences".
+      stop: params.stopSequences?.length ? params.stopSequences : undefined,
     });
-    const { message, finish_reason } = data.choices[0]!;
-    if (typeof message.content === "string") return message.content;
-    // A safety refusal arrives with null content; it is still the model's answer.
-    if (typeof message.refusal === "string") return message.refusal;
-    throw new ModelError(
-      ID,
-      `${config.provider.label} returned no text (finish_reason: ${finish_reason ?? "none"})`,
-    );
   };
 }
 
@@ -130,7 +71,7 @@ async function embed(
   texts: string[],
   options: HttpModelOptions,
 ): Promise<number[][]> {
-  const config = readConfig(runtime);
+  const config = readOpenAIConfig(runtime);
   const model = readSetting(runtime, "OPENAI_EMBEDDING_MODEL") ?? DEFAULT_EMBEDDING_MODEL;
   if (embeddingsOff(model)) {
     // Reached only when the setting changed after startup (embedMany called directly).

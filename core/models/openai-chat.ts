@@ -1,0 +1,96 @@
+// One OpenAI-compatible chat completion: the connection settings every OpenAI model type reads
+// (base URL, key, timeout) and the request itself. Text, objects and image description differ
+// only in the messages they send and how they read the answer.
+import * as z from "zod";
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import {
+  DEFAULT_TIMEOUT_MS,
+  type HttpModelOptions,
+  type HttpProvider,
+  postJson,
+  readBaseUrl,
+  readPositiveInt,
+  readSetting,
+} from "./http.ts";
+import { ModelError } from "./types.ts";
+
+export const OPENAI_ID = "openai";
+export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
+
+const chatCompletion = z.object({
+  choices: z
+    .array(
+      z.object({
+        message: z.object({
+          content: z.string().nullish(),
+          refusal: z.string().nullish(),
+        }),
+        finish_reason: z.string().nullish(),
+      }),
+    )
+    .min(1, "no choices"),
+});
+
+export interface OpenAIConfig {
+  provider: HttpProvider;
+  baseUrl: string;
+  headers: Record<string, string>;
+  timeoutMs: number;
+}
+
+export function readOpenAIConfig(runtime: AgentRuntime): OpenAIConfig {
+  const baseUrl = readBaseUrl(
+    runtime,
+    OPENAI_ID,
+    "OPENAI_BASE_URL",
+    DEFAULT_OPENAI_BASE_URL,
+    "OPENAI_API_KEY",
+  );
+  const apiKey = readSetting(runtime, "OPENAI_API_KEY");
+  const label =
+    baseUrl === DEFAULT_OPENAI_BASE_URL
+      ? "OpenAI"
+      : `OpenAI-compatible server at ${new URL(baseUrl).origin}`;
+  return {
+    provider: { id: OPENAI_ID, label, keySetting: "OPENAI_API_KEY", hasKey: apiKey !== undefined },
+    baseUrl,
+    headers: apiKey ? { authorization: `Bearer ${apiKey}` } : {},
+    timeoutMs: readPositiveInt(runtime, OPENAI_ID, "MODEL_TIMEOUT_MS") ?? DEFAULT_TIMEOUT_MS,
+  };
+}
+
+/** A chat message: text, or (vision) a list of text and image parts. */
+export type ChatMessage =
+  | { role: "system" | "user" | "assistant"; content: string }
+  | {
+      role: "user";
+      content: (
+        | { type: "text"; text: string }
+        | { type: "image_url"; image_url: { url: string } }
+      )[];
+    };
+
+/** POSTs /chat/completions and returns the answer's text (a refusal counts as the answer). */
+export async function chatText(
+  runtime: AgentRuntime,
+  options: HttpModelOptions,
+  body: { model: string; messages: ChatMessage[] } & Record<string, unknown>,
+): Promise<string> {
+  const config = readOpenAIConfig(runtime);
+  const data = await postJson(config.provider, `${config.baseUrl}/chat/completions`, {
+    ...options,
+    headers: config.headers,
+    body,
+    timeoutMs: config.timeoutMs,
+    response: chatCompletion,
+    logger: runtime.logger,
+  });
+  const { message, finish_reason } = data.choices[0]!;
+  if (typeof message.content === "string") return message.content;
+  // A safety refusal arrives with null content; it is still the model's answer.
+  if (typeof message.refusal === "string") return message.refusal;
+  throw new ModelError(
+    OPENAI_ID,
+    `${config.provider.label} returned no text (finish_reason: ${finish_reason ?? "none"})`,
+  );
+}
