@@ -11,6 +11,8 @@ import {
 } from "./embeddings.ts";
 import { type HttpModelOptions, postJson, readPositiveInt, readSetting } from "./http.ts";
 import { type ChatMessage, chatText, OPENAI_ID as ID, readOpenAIConfig } from "./openai-chat.ts";
+import { describeImage } from "./openai-image.ts";
+import { generateObject } from "./openai-object.ts";
 import { type EmbeddingParams, type GenerateTextParams, ModelError, ModelType } from "./types.ts";
 
 const DEFAULT_SMALL_MODEL = "gpt-4o-mini";
@@ -127,9 +129,10 @@ export interface OpenAIPluginOptions extends HttpModelOptions {
 }
 
 /**
- * Text and embedding models over the OpenAI-compatible API. Settings: OPENAI_API_KEY,
- * OPENAI_BASE_URL, OPENAI_SMALL_MODEL, OPENAI_LARGE_MODEL, OPENAI_EMBEDDING_MODEL (or none),
- * EMBEDDING_DIMENSION, MODEL_TIMEOUT_MS.
+ * Text, object (JSON mode), image description and embedding models over the OpenAI-compatible
+ * API. Settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_SMALL_MODEL, OPENAI_LARGE_MODEL,
+ * OPENAI_EMBEDDING_MODEL (or none), OPENAI_IMAGE_DESCRIPTION_MODEL,
+ * OPENAI_IMAGE_DESCRIPTION_MAX_TOKENS, EMBEDDING_DIMENSION, MODEL_TIMEOUT_MS.
  */
 export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
   const { embeddings = true, ...http } = options;
@@ -140,6 +143,9 @@ export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
     models: {
       [ModelType.TEXT_SMALL]: generateText("small", http),
       [ModelType.TEXT_LARGE]: generateText("large", http),
+      [ModelType.OBJECT_SMALL]: generateObject("small", http, openAIChatModel),
+      [ModelType.OBJECT_LARGE]: generateObject("large", http, openAIChatModel),
+      [ModelType.IMAGE_DESCRIPTION]: describeImage(http, openAIChatModel),
       ...(embeddings ? { [ModelType.TEXT_EMBEDDING]: embedHandler(http) } : {}),
     },
   };

@@ -251,6 +251,13 @@ function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): Scr
     if (!Array.isArray(body.messages) || body.messages.length === 0) {
       return openAIError(400, "[] is too short - 'messages'");
     }
+    const format = body.response_format as { type?: string } | undefined;
+    if (format?.type === "json_object" && !/json/i.test(JSON.stringify(body.messages))) {
+      return openAIError(
+        400,
+        "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
+      );
+    }
     const text = typeof options.reply === "function" ? options.reply(request) : options.reply;
     return chatCompletion(text ?? DEFAULT_FAKE_REPLY, body.model);
   }

@@ -60,11 +60,14 @@ async function modelError(promise: Promise<unknown>): Promise<ModelError> {
 }
 
 describe("createOpenAIPlugin", () => {
-  it("registers text and embedding models under the name openai at priority 0", () => {
+  it("registers text, object, image description and embedding models as openai at priority 0", () => {
     const plugin = createOpenAIPlugin();
     expect(plugin.name).toBe("openai");
     expect(plugin.priority).toBe(0);
     expect(Object.keys(plugin.models ?? {}).sort()).toEqual([
+      "IMAGE_DESCRIPTION",
+      "OBJECT_LARGE",
+      "OBJECT_SMALL",
       "TEXT_EMBEDDING",
       "TEXT_LARGE",
       "TEXT_SMALL",
