@@ -4,8 +4,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../../adapters/memory/index.ts";
 import { createAgent, ModelType, parseCharacter } from "../../../core/index.ts";
+import { readImageDescription } from "../../../core/models/image-description.ts";
 import { createOpenAIPlugin } from "../../../core/models/openai.ts";
-import { readImageDescription } from "../../../core/models/openai-image.ts";
 import { ModelError } from "../../../core/models/types.ts";
 import type { AgentRuntime } from "../../../core/runtime/agent-runtime.ts";
 import {
