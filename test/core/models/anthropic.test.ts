@@ -57,11 +57,17 @@ async function modelError(promise: Promise<unknown>): Promise<ModelError> {
 }
 
 describe("createAnthropicPlugin", () => {
-  it("registers text models only, under the name anthropic at priority 0", () => {
+  it("registers text, object and image description models as anthropic at priority 0", () => {
     const plugin = createAnthropicPlugin();
     expect(plugin.name).toBe("anthropic");
     expect(plugin.priority).toBe(0);
-    expect(Object.keys(plugin.models ?? {}).sort()).toEqual(["TEXT_LARGE", "TEXT_SMALL"]);
+    expect(Object.keys(plugin.models ?? {}).sort()).toEqual([
+      "IMAGE_DESCRIPTION",
+      "OBJECT_LARGE",
+      "OBJECT_SMALL",
+      "TEXT_LARGE",
+      "TEXT_SMALL",
+    ]);
   });
 });
 
