@@ -12,6 +12,7 @@ import {
 import { type HttpModelOptions, postJson, readPositiveInt, readSetting } from "./http.ts";
 import { type ChatMessage, chatText, OPENAI_ID as ID, readOpenAIConfig } from "./openai-chat.ts";
 import { describeImage } from "./openai-image.ts";
+import { generateImage } from "./openai-image-generation.ts";
 import { generateObject } from "./openai-object.ts";
 import { type EmbeddingParams, type GenerateTextParams, ModelError, ModelType } from "./types.ts";
 
@@ -129,9 +130,10 @@ export interface OpenAIPluginOptions extends HttpModelOptions {
 }
 
 /**
- * Text, object (JSON mode), image description and embedding models over the OpenAI-compatible
- * API. Settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_SMALL_MODEL, OPENAI_LARGE_MODEL,
- * OPENAI_EMBEDDING_MODEL (or none), OPENAI_IMAGE_DESCRIPTION_MODEL,
+ * Text, object (JSON mode), image, image description and embedding models over the
+ * OpenAI-compatible API. Settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_SMALL_MODEL,
+ * OPENAI_LARGE_MODEL, OPENAI_EMBEDDING_MODEL (or none), OPENAI_IMAGE_MODEL,
+ * OPENAI_IMAGE_DESCRIPTION_MODEL,
  * OPENAI_IMAGE_DESCRIPTION_MAX_TOKENS, EMBEDDING_DIMENSION, MODEL_TIMEOUT_MS.
  */
 export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
@@ -146,6 +148,7 @@ export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
       [ModelType.OBJECT_SMALL]: generateObject("small", http, openAIChatModel),
       [ModelType.OBJECT_LARGE]: generateObject("large", http, openAIChatModel),
       [ModelType.IMAGE_DESCRIPTION]: describeImage(http, openAIChatModel),
+      [ModelType.IMAGE]: generateImage(http),
       ...(embeddings ? { [ModelType.TEXT_EMBEDDING]: embedHandler(http) } : {}),
     },
   };

@@ -278,5 +278,17 @@ function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): Scr
       body.model,
     );
   }
+  if (route === "POST /v1/images/generations") {
+    if (typeof body.prompt !== "string" || body.prompt === "") {
+      return openAIError(400, "Missing required parameter: 'prompt'.");
+    }
+    const n = typeof body.n === "number" ? body.n : 1;
+    // gpt-image-1 answers base64 only; DALL·E answers URLs.
+    const base64 = body.model === "gpt-image-1";
+    const data = Array.from({ length: n }, (_, i) =>
+      base64 ? { b64_json: btoa(`image ${i}`) } : { url: `https://images.example/${i}.png` },
+    );
+    return { body: { created: 1_700_000_000, data } };
+  }
   return openAIError(404, `Invalid URL (${route})`);
 }

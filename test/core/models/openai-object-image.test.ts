@@ -209,3 +209,51 @@ describe("IMAGE_DESCRIPTION", () => {
     });
   });
 });
+
+describe("IMAGE", () => {
+  it("posts /images/generations and answers [{url}], base64 images as data: URLs", async () => {
+    const result = await model(ModelType.IMAGE)(settings(), {
+      prompt: "a lighthouse",
+      count: 2,
+      size: "512x512",
+    });
+    expect(result).toEqual([
+      { url: `data:image/png;base64,${btoa("image 0")}` },
+      { url: `data:image/png;base64,${btoa("image 1")}` },
+    ]);
+    expect(server.requests.at(-1)!.path).toBe("/v1/images/generations");
+    expect(lastBody()).toEqual({
+      model: "gpt-image-1",
+      prompt: "a lighthouse",
+      n: 2,
+      size: "512x512",
+    });
+  });
+
+  it("passes URLs through and takes the model from OPENAI_IMAGE_MODEL", async () => {
+    const result = await model(ModelType.IMAGE)(settings({ OPENAI_IMAGE_MODEL: "dall-e-3" }), {
+      prompt: "a fox",
+    });
+    expect(result).toEqual([{ url: "https://images.example/0.png" }]);
+    expect(lastBody()).toEqual({ model: "dall-e-3", prompt: "a fox", n: 1 });
+  });
+
+  it("refuses an empty prompt or a bad count without a request", async () => {
+    for (const bad of [
+      {},
+      { prompt: " " },
+      { prompt: "x", count: 0 },
+      { prompt: "x", count: 1.5 },
+    ]) {
+      await rejection(model(ModelType.IMAGE)(settings(), bad));
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("a server without the endpoint (Ollama) is a clear ModelError", async () => {
+    server.enqueue({ status: 404, body: "404 page not found" });
+    const error = await rejection(model(ModelType.IMAGE)(settings(), { prompt: "a fox" }));
+    expect(error.status).toBe(404);
+    expect(error.message).toContain("images/generations");
+  });
+});

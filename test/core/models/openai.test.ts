@@ -65,6 +65,7 @@ describe("createOpenAIPlugin", () => {
     expect(plugin.name).toBe("openai");
     expect(plugin.priority).toBe(0);
     expect(Object.keys(plugin.models ?? {}).sort()).toEqual([
+      "IMAGE",
       "IMAGE_DESCRIPTION",
       "OBJECT_LARGE",
       "OBJECT_SMALL",
