@@ -94,8 +94,14 @@ export {
   ELIZA_GREETING,
   type ElizaEngine,
 } from "./models/eliza/index.ts";
+export {
+  type ImageDescription,
+  readImageDescription,
+  readImageParams,
+} from "./models/image-description.ts";
 export { createLocalEmbeddingPlugin, embedManyLocally } from "./models/local-embedding.ts";
-export { createOpenAIPlugin, embedMany } from "./models/openai.ts";
+export { checkObjectParams, objectInstruction, readObjectAnswer } from "./models/object-request.ts";
+export { createOpenAIPlugin, embedMany, type OpenAIPluginOptions } from "./models/openai.ts";
 export type {
   DetokenizeTextParams,
   ElizaGenerateTextParams,

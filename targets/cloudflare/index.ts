@@ -4,6 +4,7 @@ export { createWorker, type Worker, type WorkerOptions } from "./worker.ts";
 export {
   createWorkersAiPlugin,
   DEFAULT_WORKERS_AI_EMBEDDING_MODEL,
+  DEFAULT_WORKERS_AI_IMAGE_MODEL,
   DEFAULT_WORKERS_AI_LARGE_MODEL,
   DEFAULT_WORKERS_AI_SMALL_MODEL,
   WORKERS_AI_PRIORITY,

@@ -3,11 +3,14 @@
 // key is an explicit choice) and above the offline ELIZA.
 import {
   type AgentRuntime,
+  checkObjectParams,
   type EmbeddingParams,
   type GenerateTextParams,
   ModelError,
   ModelType,
+  objectInstruction,
   type Plugin,
+  readObjectAnswer,
 } from "../../core/index.ts";
 
 /** What this provider calls on the binding (`Ai` in @cloudflare/workers-types). */
@@ -22,6 +25,7 @@ export const DEFAULT_WORKERS_AI_SMALL_MODEL = "@cf/meta/llama-3.1-8b-instruct";
 export const DEFAULT_WORKERS_AI_LARGE_MODEL = "@cf/meta/llama-3.3-70b-instruct-fp8-fast";
 /** 768 wide: set EMBEDDING_DIMENSION=768 with it, or pick another model. */
 export const DEFAULT_WORKERS_AI_EMBEDDING_MODEL = "@cf/baai/bge-base-en-v1.5";
+export const DEFAULT_WORKERS_AI_IMAGE_MODEL = "@cf/black-forest-labs/flux-1-schnell";
 
 function modelFor(runtime: AgentRuntime, size: "small" | "large"): string {
   const specific = runtime.getSettingString(
@@ -75,6 +79,40 @@ function generateText(ai: WorkersAiBinding, size: "small" | "large") {
   };
 }
 
+/** OBJECT_*: the text model asked for JSON in the system prompt, the answer parsed. */
+function generateObject(ai: WorkersAiBinding, size: "small" | "large") {
+  const modelType = size === "small" ? ModelType.OBJECT_SMALL : ModelType.OBJECT_LARGE;
+  return async (runtime: AgentRuntime, input: unknown): Promise<unknown> => {
+    const params = checkObjectParams(ID, modelType, input);
+    const model = modelFor(runtime, size);
+    const output = await run(ai, model, {
+      messages: [
+        { role: "system", content: objectInstruction(params) },
+        { role: "user", content: params.prompt },
+      ],
+      temperature: params.temperature,
+    });
+    return readObjectAnswer(ID, `Workers AI model ${model}`, params, textOf(model, output));
+  };
+}
+
+/** IMAGE: a text-to-image model (FLUX answers base64 JPEG), returned as elizaOS's [{url}]. */
+function generateImage(ai: WorkersAiBinding) {
+  return async (runtime: AgentRuntime, input: unknown): Promise<{ url: string }[]> => {
+    const prompt = typeof input === "string" ? input : (input as { prompt?: unknown })?.prompt;
+    if (typeof prompt !== "string" || prompt.trim() === "") {
+      throw new ModelError(ID, "IMAGE needs params.prompt as a non-empty string");
+    }
+    const model =
+      runtime.getSettingString("CLOUDFLARE_AI_IMAGE_MODEL") || DEFAULT_WORKERS_AI_IMAGE_MODEL;
+    const output = (await run(ai, model, { prompt })) as { image?: unknown } | null;
+    if (typeof output?.image !== "string" || output.image === "") {
+      throw new ModelError(ID, `Workers AI model ${model} returned no image`);
+    }
+    return [{ url: `data:image/jpeg;base64,${output.image}` }];
+  };
+}
+
 function embed(ai: WorkersAiBinding) {
   return async (runtime: AgentRuntime, params: EmbeddingParams | string): Promise<number[]> => {
     const text = typeof params === "string" ? params : params?.text;
@@ -101,9 +139,10 @@ function embed(ai: WorkersAiBinding) {
 }
 
 /**
- * TEXT_SMALL, TEXT_LARGE and TEXT_EMBEDDING over the `AI` binding. Settings:
- * CLOUDFLARE_AI_TEXT_MODEL (both sizes), CLOUDFLARE_AI_SMALL_MODEL, CLOUDFLARE_AI_LARGE_MODEL,
- * CLOUDFLARE_AI_EMBEDDING_MODEL, EMBEDDING_DIMENSION.
+ * TEXT_SMALL/LARGE, OBJECT_SMALL/LARGE, IMAGE and TEXT_EMBEDDING over the `AI` binding.
+ * Settings: CLOUDFLARE_AI_TEXT_MODEL (both sizes), CLOUDFLARE_AI_SMALL_MODEL,
+ * CLOUDFLARE_AI_LARGE_MODEL, CLOUDFLARE_AI_IMAGE_MODEL, CLOUDFLARE_AI_EMBEDDING_MODEL,
+ * EMBEDDING_DIMENSION.
  */
 export function createWorkersAiPlugin(ai: WorkersAiBinding): Plugin {
   return {
@@ -113,6 +152,9 @@ export function createWorkersAiPlugin(ai: WorkersAiBinding): Plugin {
     models: {
       [ModelType.TEXT_SMALL]: generateText(ai, "small"),
       [ModelType.TEXT_LARGE]: generateText(ai, "large"),
+      [ModelType.OBJECT_SMALL]: generateObject(ai, "small"),
+      [ModelType.OBJECT_LARGE]: generateObject(ai, "large"),
+      [ModelType.IMAGE]: generateImage(ai),
       [ModelType.TEXT_EMBEDDING]: embed(ai),
     },
   };

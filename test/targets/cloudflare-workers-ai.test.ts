@@ -15,6 +15,7 @@ import {
   createWorkerAgent,
   createWorkersAiPlugin,
   DEFAULT_WORKERS_AI_EMBEDDING_MODEL,
+  DEFAULT_WORKERS_AI_IMAGE_MODEL,
   DEFAULT_WORKERS_AI_LARGE_MODEL,
   DEFAULT_WORKERS_AI_SMALL_MODEL,
   type WorkersAiBinding,
@@ -61,6 +62,42 @@ async function agentWith(ai: WorkersAiBinding, env: Record<string, unknown> = {}
 }
 
 describe("Workers AI provider", () => {
+  it("OBJECT_SMALL/LARGE ask the text model for JSON and parse the answer", async () => {
+    const ai = fakeAi(() => ({ response: '```json\n{"answer":42}\n```' }));
+    const agent = await agentWith(ai);
+    expect(await agent.useModel(ModelType.OBJECT_LARGE, { prompt: "The answer?" })).toEqual({
+      answer: 42,
+    });
+    await agent.useModel(ModelType.OBJECT_SMALL, { prompt: "Again?" });
+    expect(ai.calls.map((c) => c.model)).toEqual([
+      DEFAULT_WORKERS_AI_LARGE_MODEL,
+      DEFAULT_WORKERS_AI_SMALL_MODEL,
+    ]);
+    const messages = ai.calls[0]!.inputs.messages as { role: string; content: string }[];
+    expect(messages[0]!.role).toBe("system");
+    expect(messages[0]!.content).toContain("JSON");
+    expect(messages[1]).toEqual({ role: "user", content: "The answer?" });
+
+    const prose = await agentWith(fakeAi(() => ({ response: "Forty-two." })));
+    await expect(prose.useModel(ModelType.OBJECT_SMALL, { prompt: "x" })).rejects.toThrow(
+      /asked for a JSON object but answered: "Forty-two\."/,
+    );
+  });
+
+  it("IMAGE runs the image model and answers a data: URL", async () => {
+    const ai = fakeAi(() => ({ image: "AAAA" }));
+    const agent = await agentWith(ai);
+    expect(await agent.useModel(ModelType.IMAGE, { prompt: "a lighthouse" })).toEqual([
+      { url: "data:image/jpeg;base64,AAAA" },
+    ]);
+    expect(ai.calls).toEqual([
+      { model: DEFAULT_WORKERS_AI_IMAGE_MODEL, inputs: { prompt: "a lighthouse" } },
+    ]);
+    await expect(agent.useModel(ModelType.IMAGE, { prompt: "" })).rejects.toThrow(ModelError);
+    const blank = await agentWith(fakeAi(() => ({})));
+    await expect(blank.useModel(ModelType.IMAGE, { prompt: "x" })).rejects.toThrow(/no image/);
+  });
+
   it("sends system and prompt as chat messages to the default models and returns the text", async () => {
     const ai = fakeAi(() => ({ response: "Hello from the edge" }));
     const agent = await agentWith(ai);
