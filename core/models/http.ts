@@ -37,6 +37,7 @@ export interface HttpModelOptions {
 
 export interface PostJsonOptions<T> extends HttpModelOptions {
   headers: Record<string, string>;
+  /** Sent as JSON; a FormData is sent as multipart/form-data. */
   body: unknown;
   /** Per attempt. A timed-out call is not retried: the caller's time is already spent. */
   timeoutMs: number;
@@ -54,7 +55,10 @@ const DEFAULT_RETRY: RetryPolicy = {
 const ATTEMPTS = 2;
 const SNIPPET_CHARS = 300;
 
-/** POSTs `body` as JSON and returns the parsed, shape-checked response. Throws ModelError. */
+/**
+ * POSTs `body` as JSON (or, a FormData, as multipart) and returns the parsed, shape-checked
+ * JSON response. Throws ModelError.
+ */
 export async function postJson<T>(
   provider: HttpProvider,
   url: string,
@@ -65,7 +69,8 @@ export async function postJson<T>(
   const send = options.fetch ?? globalThis.fetch;
   const retry = { ...DEFAULT_RETRY, ...options.retry };
   const where = describeUrl(url);
-  const payload = JSON.stringify(options.body);
+  // A FormData body (audio uploads) goes as multipart; fetch writes its content-type.
+  const payload = options.body instanceof FormData ? options.body : JSON.stringify(options.body);
 
   for (let attempt = 1; ; attempt++) {
     const isLast = attempt >= ATTEMPTS;
@@ -119,13 +124,15 @@ function buildRequest(
   provider: HttpProvider,
   url: string,
   headers: Record<string, string>,
-  payload: string,
+  payload: string | FormData,
   signal: AbortSignal,
 ): Request {
+  const type: Record<string, string> =
+    typeof payload === "string" ? { "content-type": "application/json" } : {};
   try {
     return new Request(url, {
       method: "POST",
-      headers: { "content-type": "application/json", ...headers },
+      headers: { ...type, ...headers },
       body: payload,
       signal,
     });

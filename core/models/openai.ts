@@ -14,6 +14,7 @@ import { type ChatMessage, chatText, OPENAI_ID as ID, readOpenAIConfig } from ".
 import { describeImage } from "./openai-image.ts";
 import { generateImage } from "./openai-image-generation.ts";
 import { generateObject } from "./openai-object.ts";
+import { transcribe } from "./openai-transcription.ts";
 import { type EmbeddingParams, type GenerateTextParams, ModelError, ModelType } from "./types.ts";
 
 const DEFAULT_SMALL_MODEL = "gpt-4o-mini";
@@ -130,10 +131,10 @@ export interface OpenAIPluginOptions extends HttpModelOptions {
 }
 
 /**
- * Text, object (JSON mode), image, image description and embedding models over the
- * OpenAI-compatible API. Settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_SMALL_MODEL,
+ * Text, object (JSON mode), image, image description, transcription and embedding models over
+ * the OpenAI-compatible API. Settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_SMALL_MODEL,
  * OPENAI_LARGE_MODEL, OPENAI_EMBEDDING_MODEL (or none), OPENAI_IMAGE_MODEL,
- * OPENAI_IMAGE_DESCRIPTION_MODEL,
+ * OPENAI_IMAGE_DESCRIPTION_MODEL, OPENAI_TRANSCRIPTION_MODEL,
  * OPENAI_IMAGE_DESCRIPTION_MAX_TOKENS, EMBEDDING_DIMENSION, MODEL_TIMEOUT_MS.
  */
 export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
@@ -149,6 +150,7 @@ export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
       [ModelType.OBJECT_LARGE]: generateObject("large", http, openAIChatModel),
       [ModelType.IMAGE_DESCRIPTION]: describeImage(http, openAIChatModel),
       [ModelType.IMAGE]: generateImage(http),
+      [ModelType.TRANSCRIPTION]: transcribe(http),
       ...(embeddings ? { [ModelType.TEXT_EMBEDDING]: embedHandler(http) } : {}),
     },
   };

@@ -238,6 +238,7 @@ function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): Scr
   }
   const route = `${request.method} ${request.path.split("?")[0]}`;
   const body = (request.body ?? {}) as Record<string, unknown>;
+  if (route === "POST /v1/audio/transcriptions") return answerTranscription(request);
   if (request.method === "POST" && request.body === undefined) {
     return openAIError(400, "We could not parse the JSON body of your request.");
   }
@@ -291,4 +292,22 @@ function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): Scr
     return { body: { created: 1_700_000_000, data } };
   }
   return openAIError(404, `Invalid URL (${route})`);
+}
+
+/**
+ * Whisper's endpoint, read just enough: a multipart body with a model and a named file part.
+ * Answers with the file's size so tests can tell the audio arrived whole.
+ */
+function answerTranscription(request: RecordedRequest): ScriptedResponse {
+  if (!request.headers["content-type"]?.startsWith("multipart/form-data")) {
+    return openAIError(400, "Invalid Content-Type header, expected multipart/form-data.");
+  }
+  if (!/name="model"\r\n\r\n[^\r]+/.test(request.rawBody)) {
+    return openAIError(400, "you must provide a model parameter");
+  }
+  const file = /name="file"; filename="([^"]+)"\r\n(?:[^\r]+\r\n)*\r\n([\s\S]*?)\r\n--/.exec(
+    request.rawBody,
+  );
+  if (!file) return openAIError(400, "Missing required parameter: 'file'.");
+  return { body: { text: `heard ${file[2]!.length} bytes of ${file[1]}` } };
 }

@@ -257,3 +257,55 @@ describe("IMAGE", () => {
     expect(error.message).toContain("images/generations");
   });
 });
+
+describe("TRANSCRIPTION", () => {
+  const wav = new TextEncoder().encode("RIFF....WAVEfmt fake audio");
+  const field = (name: string) =>
+    new RegExp(`name="${name}"\\r\\n\\r\\n([^\\r]*)`).exec(server.requests.at(-1)!.rawBody)?.[1];
+
+  it("uploads bytes as multipart with the model, a named file and the prompt", async () => {
+    const text = await model(ModelType.TRANSCRIPTION)(settings(), wav);
+    expect(text).toBe(`heard ${wav.length} bytes of audio.wav`);
+    const request = server.requests.at(-1)!;
+    expect(request.path).toBe("/v1/audio/transcriptions");
+    expect(request.headers["content-type"]).toMatch(/^multipart\/form-data; boundary=/);
+    expect(request.headers.authorization).toBe("Bearer sk-test");
+    expect(field("model")).toBe("gpt-4o-mini-transcribe");
+    expect(field("prompt")).toBeUndefined();
+  });
+
+  it("fetches an audioUrl, names it by its content-type and sends the prompt", async () => {
+    const audio = await startFakeOpenAI();
+    audio.enqueue({ body: "ID3 mp3 bytes", headers: { "content-type": "audio/mpeg" } });
+    try {
+      const text = await model(ModelType.TRANSCRIPTION)(
+        settings({ OPENAI_TRANSCRIPTION_MODEL: "whisper-1" }),
+        { audioUrl: `${audio.origin}/clip`, prompt: "Names: Zoë" },
+      );
+      expect(text).toBe("heard 13 bytes of audio.mp3");
+    } finally {
+      await audio.close();
+    }
+    expect(field("model")).toBe("whisper-1");
+    expect(field("prompt")).toBe("Names: Zoë");
+  });
+
+  it("decodes a base64 data: URL", async () => {
+    const text = await model(ModelType.TRANSCRIPTION)(
+      settings(),
+      `data:audio/ogg;base64,${btoa("OggS data")}`,
+    );
+    expect(text).toBe("heard 9 bytes of audio.ogg");
+  });
+
+  it("refuses paths, empty audio and an unreachable audio URL clearly", async () => {
+    for (const bad of ["/tmp/a.wav", { audioUrl: "" }, new Uint8Array(), null]) {
+      await rejection(model(ModelType.TRANSCRIPTION)(settings(), bad));
+    }
+    expect(server.requests).toHaveLength(0);
+    const missing = await rejection(
+      model(ModelType.TRANSCRIPTION)(settings(), { audioUrl: `${server.origin}/nothing` }),
+    );
+    expect(missing.message).toMatch(/fetching the audio .* answered 404/);
+  });
+});

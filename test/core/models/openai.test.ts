@@ -72,6 +72,7 @@ describe("createOpenAIPlugin", () => {
       "TEXT_EMBEDDING",
       "TEXT_LARGE",
       "TEXT_SMALL",
+      "TRANSCRIPTION",
     ]);
   });
 });
