@@ -10,3 +10,7 @@ export {
   WORKERS_AI_PRIORITY,
   type WorkersAiBinding,
 } from "./workers-ai.ts";
+export {
+  DEFAULT_WORKERS_AI_TRANSCRIPTION_MODEL,
+  DEFAULT_WORKERS_AI_VISION_MODEL,
+} from "./workers-ai-media.ts";

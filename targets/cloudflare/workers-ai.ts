@@ -12,6 +12,7 @@ import {
   type Plugin,
   readObjectAnswer,
 } from "../../core/index.ts";
+import { describeImage, transcribe } from "./workers-ai-media.ts";
 
 /** What this provider calls on the binding (`Ai` in @cloudflare/workers-types). */
 export interface WorkersAiBinding {
@@ -139,9 +140,10 @@ function embed(ai: WorkersAiBinding) {
 }
 
 /**
- * TEXT_SMALL/LARGE, OBJECT_SMALL/LARGE, IMAGE and TEXT_EMBEDDING over the `AI` binding.
- * Settings: CLOUDFLARE_AI_TEXT_MODEL (both sizes), CLOUDFLARE_AI_SMALL_MODEL,
- * CLOUDFLARE_AI_LARGE_MODEL, CLOUDFLARE_AI_IMAGE_MODEL, CLOUDFLARE_AI_EMBEDDING_MODEL,
+ * TEXT_SMALL/LARGE, OBJECT_SMALL/LARGE, IMAGE, IMAGE_DESCRIPTION, TRANSCRIPTION and
+ * TEXT_EMBEDDING over the `AI` binding. Settings: CLOUDFLARE_AI_TEXT_MODEL (both sizes),
+ * CLOUDFLARE_AI_SMALL_MODEL, CLOUDFLARE_AI_LARGE_MODEL, CLOUDFLARE_AI_IMAGE_MODEL,
+ * CLOUDFLARE_AI_VISION_MODEL, CLOUDFLARE_AI_TRANSCRIPTION_MODEL, CLOUDFLARE_AI_EMBEDDING_MODEL,
  * EMBEDDING_DIMENSION.
  */
 export function createWorkersAiPlugin(ai: WorkersAiBinding): Plugin {
@@ -155,6 +157,8 @@ export function createWorkersAiPlugin(ai: WorkersAiBinding): Plugin {
       [ModelType.OBJECT_SMALL]: generateObject(ai, "small"),
       [ModelType.OBJECT_LARGE]: generateObject(ai, "large"),
       [ModelType.IMAGE]: generateImage(ai),
+      [ModelType.IMAGE_DESCRIPTION]: describeImage(ai),
+      [ModelType.TRANSCRIPTION]: transcribe(ai),
       [ModelType.TEXT_EMBEDDING]: embed(ai),
     },
   };

@@ -18,6 +18,8 @@ import {
   DEFAULT_WORKERS_AI_IMAGE_MODEL,
   DEFAULT_WORKERS_AI_LARGE_MODEL,
   DEFAULT_WORKERS_AI_SMALL_MODEL,
+  DEFAULT_WORKERS_AI_TRANSCRIPTION_MODEL,
+  DEFAULT_WORKERS_AI_VISION_MODEL,
   type WorkersAiBinding,
 } from "../../targets/cloudflare/index.ts";
 import { type MiniflareD1, startMiniflareD1 } from "../support/miniflare-d1.ts";
@@ -82,6 +84,45 @@ describe("Workers AI provider", () => {
     await expect(prose.useModel(ModelType.OBJECT_SMALL, { prompt: "x" })).rejects.toThrow(
       /asked for a JSON object but answered: "Forty-two\."/,
     );
+  });
+
+  it("IMAGE_DESCRIPTION sends the image bytes and prompt to the vision model", async () => {
+    const ai = fakeAi(() => ({ description: "Title: Dot\nA red dot." }));
+    const agent = await agentWith(ai);
+    const png = `data:image/png;base64,${btoa("\x89PNG")}`;
+    expect(
+      await agent.useModel(ModelType.IMAGE_DESCRIPTION, { imageUrl: png, prompt: "What?" }),
+    ).toEqual({ title: "Dot", description: "A red dot." });
+    expect(ai.calls).toEqual([
+      {
+        model: DEFAULT_WORKERS_AI_VISION_MODEL,
+        inputs: { image: [0x89, 0x50, 0x4e, 0x47], prompt: "What?", max_tokens: 512 },
+      },
+    ]);
+    await expect(agent.useModel(ModelType.IMAGE_DESCRIPTION, "/cat.png")).rejects.toThrow(
+      /imageUrl/,
+    );
+  });
+
+  it("TRANSCRIPTION sends audio bytes to Whisper and answers the text", async () => {
+    const ai = fakeAi(() => ({ text: "hello world" }));
+    const agent = await agentWith(ai);
+    expect(await agent.useModel(ModelType.TRANSCRIPTION, new Uint8Array([1, 2, 3]))).toBe(
+      "hello world",
+    );
+    expect(
+      await agent.useModel(ModelType.TRANSCRIPTION, {
+        audioUrl: `data:audio/wav;base64,${btoa("ab")}`,
+      }),
+    ).toBe("hello world");
+    expect(ai.calls).toEqual([
+      { model: DEFAULT_WORKERS_AI_TRANSCRIPTION_MODEL, inputs: { audio: [1, 2, 3] } },
+      { model: DEFAULT_WORKERS_AI_TRANSCRIPTION_MODEL, inputs: { audio: [97, 98] } },
+    ]);
+    await expect(agent.useModel(ModelType.TRANSCRIPTION, new Uint8Array())).rejects.toThrow(
+      /empty audio/,
+    );
+    await expect(agent.useModel(ModelType.TRANSCRIPTION, "file.wav")).rejects.toThrow(ModelError);
   });
 
   it("IMAGE runs the image model and answers a data: URL", async () => {
