@@ -139,6 +139,26 @@ describe("an OpenAI-compatible server without the embedding model", () => {
     expect(warnings.filter((w) => /embedding/i.test(w))).toEqual([]);
   });
 
+  it("falls back to the next embedding provider when one is registered", async () => {
+    const fallback = {
+      name: "fallback-embed",
+      priority: -10,
+      models: { [ModelType.TEXT_EMBEDDING]: async () => [0.6, 0.8] },
+    };
+    const runtime = await createAgent({
+      character,
+      storage: createMemoryStorage(),
+      logger: logger(),
+      plugins: [fallback],
+      env: { OPENAI_BASE_URL: server.url, OPENAI_LARGE_MODEL: "llama3.2" },
+    });
+    expect(runtime.getModelRegistration(ModelType.TEXT_EMBEDDING)?.provider).toBe("fallback-embed");
+    expect(await runtime.useModel(ModelType.TEXT_EMBEDDING, { text: "x" })).toEqual([0.6, 0.8]);
+    const notes = warnings.filter((w) => w.includes('Embeddings from "openai" are off'));
+    expect(notes).toHaveLength(1);
+    expect(notes[0]).toContain('Embedding with "fallback-embed" instead.');
+  });
+
   it("still fails the start on errors a setting cannot explain away (a rejected key)", async () => {
     await server.close();
     server = await startFakeOpenAI({ apiKey: "sk-right" });
