@@ -45,8 +45,10 @@ export {
   type RateLimitWindow,
 } from "./limits/rate-limit-store.ts";
 export {
+  type ConsoleLoggerOptions,
   createConsoleLogger,
   type ElizaLogger,
+  jsonLogFormat,
   type Logger,
   type LogLevel,
   redactingLogger,

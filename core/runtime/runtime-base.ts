@@ -5,7 +5,13 @@
 import { type Character, characterAgentId } from "../character.ts";
 import { describeError } from "../describe-error.ts";
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
-import { createConsoleLogger, type ElizaLogger, type Logger, redactingLogger } from "../logger.ts";
+import {
+  createConsoleLogger,
+  type ElizaLogger,
+  jsonLogFormat,
+  type Logger,
+  redactingLogger,
+} from "../logger.ts";
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type { EventHandler, Plugin } from "../plugin.ts";
 import { createRedactor, type Redactor, secretValues } from "../redact.ts";
@@ -105,7 +111,9 @@ export class RuntimeBase extends RuntimeDatabase {
     );
     this.logger = redactingLogger(
       options.logger ??
-        createConsoleLogger((this.getSettingString("LOG_LEVEL") as "info" | undefined) ?? "info"),
+        createConsoleLogger(this.getSettingString("LOG_LEVEL") ?? "info", {
+          json: jsonLogFormat(this.getSetting("LOG_JSON_FORMAT")),
+        }),
       this.redact,
     );
   }

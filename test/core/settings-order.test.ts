@@ -6,7 +6,7 @@ import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { AgentRuntime, parseCharacter, silentLogger } from "../../core/index.ts";
 
 function runtimeWith(layers: {
-  settings?: Record<string, unknown>;
+  settings?: Record<string, string | undefined>;
   characterSettings?: Record<string, unknown>;
   secrets?: Record<string, string>;
   env?: Record<string, string>;
@@ -46,9 +46,9 @@ describe("setting sources", () => {
     ]);
   });
 
-  it("an empty or null constructor setting counts as unset and falls through to the character", () => {
+  it("an empty or undefined constructor setting counts as unset and falls through to the character", () => {
     const runtime = runtimeWith({
-      settings: { A: "", B: null },
+      settings: { A: "", B: undefined },
       characterSettings: { A: "char-a", B: "char-b" },
     });
     expect(runtime.getSetting("A")).toBe("char-a");
