@@ -14,6 +14,7 @@ export {
 } from "./character.ts";
 export { describeError } from "./describe-error.ts";
 export { addHeader, composePrompt, composePromptFromState } from "./elizaos/prompts.ts";
+export { envLogger } from "./env-logger.ts";
 export {
   type AppEnv,
   type AppOptions,

@@ -2,7 +2,13 @@
 // styles, with secrets redacted exactly as in the readable format.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import { AgentRuntime, createConsoleLogger, parseCharacter } from "../../core/index.ts";
+import {
+  AgentRuntime,
+  createApp,
+  createConsoleLogger,
+  envLogger,
+  parseCharacter,
+} from "../../core/index.ts";
 
 const SECRET = "sk-live-json-0123456789";
 let lines: { method: string; text: string }[] = [];
@@ -129,5 +135,23 @@ describe("LOG_JSON_FORMAT=true", () => {
     const json = createConsoleLogger("info", { json: true });
     json.success("done");
     expect(JSON.parse(lines[1]?.text ?? "")).toMatchObject({ level: "info", msg: "done" });
+  });
+
+  it("covers lines written without a runtime: envLogger and the HTTP app's unhandled error", async () => {
+    const env = { LOG_JSON_FORMAT: "true", OPENAI_API_KEY: SECRET };
+    envLogger(env).error("unrecognised event", `{"key":"${SECRET}"}`);
+    const app = createApp({
+      getAgent: async () => {
+        throw new Error(`agent failed with ${SECRET}`);
+      },
+      env: () => env,
+    });
+    expect((await app.request("/health")).status).toBe(503);
+    const [event, unhandled] = parsed();
+    expect(event).toMatchObject({ level: "error", msg: 'unrecognised event {"key":"[redacted]"}' });
+    expect(unhandled).toMatchObject({ level: "error" });
+    expect(String(unhandled?.msg)).toMatch(/^unhandled error: .*agent failed with \[redacted\]/);
+    expect(lines).toHaveLength(2);
+    expect(lines.every((l) => !l.text.includes(SECRET))).toBe(true);
   });
 });
