@@ -122,8 +122,11 @@ export interface ConsoleLoggerOptions {
   bindings?: Record<string, unknown>;
   /** Called with every line printed. */
   onEntry?: (entry: LogEntry) => void;
-  /** One JSON object per line (LOG_JSON_FORMAT=true) instead of a readable line. */
-  json?: boolean;
+  /**
+   * One JSON object per line (LOG_JSON_FORMAT=true) instead of a readable line; a function is
+   * asked at every line (the compat singleton's format is switched after it is made).
+   */
+  json?: boolean | (() => boolean);
 }
 
 /** LOG_JSON_FORMAT as a setting or env value: "true" (any case) or a boolean true. */
@@ -149,10 +152,10 @@ export function createConsoleLogger(
       const all = Object.keys(bindings).length > 0 ? [...args, bindings] : args;
       const withStack = min <= LEVELS.debug;
       const time = Date.now();
-      if (options.json)
-        console[CONSOLE_METHOD[name]](jsonLogLine(JSON_LEVEL[name], all, withStack, time));
-      const msg = options.json && !options.onEntry ? "" : formatLogArgs(all, withStack);
-      if (!options.json) console[CONSOLE_METHOD[name]](`[eliza-edge] ${name}: ${msg}`);
+      const json = typeof options.json === "function" ? options.json() : options.json === true;
+      if (json) console[CONSOLE_METHOD[name]](jsonLogLine(JSON_LEVEL[name], all, withStack, time));
+      const msg = json && !options.onEntry ? "" : formatLogArgs(all, withStack);
+      if (!json) console[CONSOLE_METHOD[name]](`[eliza-edge] ${name}: ${msg}`);
       options.onEntry?.({ time, level: name, msg });
     };
   const logger = {

@@ -2,8 +2,10 @@
 // styles, with secrets redacted exactly as in the readable format.
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
+import { logger as elizaLogger, setLogJsonFormat } from "../../core/elizaos/index.ts";
 import {
   AgentRuntime,
+  createAgent,
   createApp,
   createConsoleLogger,
   envLogger,
@@ -153,5 +155,26 @@ describe("LOG_JSON_FORMAT=true", () => {
     expect(String(unhandled?.msg)).toMatch(/^unhandled error: .*agent failed with \[redacted\]/);
     expect(lines).toHaveLength(2);
     expect(lines.every((l) => !l.text.includes(SECRET))).toBe(true);
+  });
+
+  it("switches elizaOS's compat logger singleton too, once an agent is built with it", async () => {
+    try {
+      elizaLogger.info({ src: "plugin:x" }, "before");
+      expect(lines[0]?.text).toMatch(/^\[eliza-edge\] info: before/);
+      await createAgent({
+        character: parseCharacter({ name: "Eliza" }),
+        storage: createMemoryStorage(),
+        env: { LOG_JSON_FORMAT: "true", LOG_LEVEL: "warn" },
+      });
+      elizaLogger.child({ plugin: "bootstrap" }).info({ src: "plugin:x" }, "after");
+      expect(JSON.parse(lines.at(-1)?.text ?? "")).toMatchObject({
+        level: "info",
+        msg: "after",
+        src: "plugin:x",
+        plugin: "bootstrap",
+      });
+    } finally {
+      setLogJsonFormat(false);
+    }
   });
 });
