@@ -6,7 +6,7 @@ import { createConsoleLogger, type ElizaLogger, type LogEntry } from "../logger.
 export type LogListener = (entry: LogEntry) => void;
 
 const listeners = new Set<LogListener>();
-// LOG_JSON_FORMAT for the compat loggers: elizaOS reads it from process.env at load; here the
+// LOG_JSON_FORMAT for the compat loggers: elizaOS reads it from the environment at load; here the
 // first agent built with it switches it on (setLogJsonFormat), since core reads no env itself.
 let jsonFormat = false;
 
