@@ -3,7 +3,7 @@
 // then the env the target passed in.
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import { AgentRuntime, parseCharacter, silentLogger } from "../../core/index.ts";
+import { AgentRuntime, parseCharacter, secretBaseUrl, silentLogger } from "../../core/index.ts";
 
 function runtimeWith(layers: {
   settings?: Record<string, string | undefined>;
@@ -65,5 +65,35 @@ describe("setting sources", () => {
     expect(given.MODEL).toBe("from-runtime");
     runtime.setSetting("MODEL", null);
     expect(runtime.getSetting("MODEL")).toBe("changed");
+  });
+
+  it("a base URL still comes from its secret's own source, whichever source ranks first", () => {
+    const rule = {
+      baseKey: "TELEGRAM_API_BASE",
+      secretKey: "TELEGRAM_BOT_TOKEN",
+      fallback: "https://api.telegram.org",
+    };
+    // The constructor's base outranks the character's, but the token is the character's.
+    const split = runtimeWith({
+      settings: { TELEGRAM_API_BASE: "https://operator.example" },
+      characterSettings: { TELEGRAM_API_BASE: "https://own.example" },
+      secrets: { TELEGRAM_BOT_TOKEN: "123456:character-token" },
+    });
+    expect(secretBaseUrl(split, rule)).toBe("https://own.example");
+    // Both given to the constructor: its base is used.
+    const together = runtimeWith({
+      settings: {
+        TELEGRAM_API_BASE: "https://operator.example",
+        TELEGRAM_BOT_TOKEN: "123456:runtime-token",
+      },
+      characterSettings: { TELEGRAM_API_BASE: "https://own.example" },
+    });
+    expect(secretBaseUrl(together, rule)).toBe("https://operator.example");
+    // A character base never receives the constructor's token: the platform's default instead.
+    const foreign = runtimeWith({
+      settings: { TELEGRAM_BOT_TOKEN: "123456:runtime-token" },
+      characterSettings: { TELEGRAM_API_BASE: "https://own.example" },
+    });
+    expect(secretBaseUrl(foreign, rule)).toBe("https://api.telegram.org");
   });
 });
