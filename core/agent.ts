@@ -1,7 +1,8 @@
 // Builds a ready runtime from a character, a storage backend and the target's env: the one
 // place that decides which model providers are on. Every target calls this; none repeats it.
 import type { Character } from "./character.ts";
-import type { Logger } from "./logger.ts";
+import { setLogJsonFormat } from "./elizaos/logger.ts";
+import { jsonLogFormat, type Logger } from "./logger.ts";
 import {
   canEmbed,
   dropEmbeddingModel,
@@ -75,6 +76,9 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     now: options.now,
     plugins,
   });
+  // elizaOS plugins also log through the compat `logger` singleton: the deployment's format
+  // is process-wide there, as LOG_JSON_FORMAT is in elizaOS. Only switched on, never off.
+  if (jsonLogFormat(runtime.getSetting("LOG_JSON_FORMAT"))) setLogJsonFormat(true);
   const log = (note: PluginNote) => runtime.logger[note.level](note.message);
   notes.forEach(log);
   characterPluginNotes(options.character, plugins).forEach(log);

@@ -14,6 +14,7 @@ export {
 } from "./character.ts";
 export { describeError } from "./describe-error.ts";
 export { addHeader, composePrompt, composePromptFromState } from "./elizaos/prompts.ts";
+export { envLogger } from "./env-logger.ts";
 export {
   type AppEnv,
   type AppOptions,
@@ -45,8 +46,10 @@ export {
   type RateLimitWindow,
 } from "./limits/rate-limit-store.ts";
 export {
+  type ConsoleLoggerOptions,
   createConsoleLogger,
   type ElizaLogger,
+  jsonLogFormat,
   type Logger,
   type LogLevel,
   redactingLogger,

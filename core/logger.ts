@@ -5,7 +5,9 @@
 // `logger.info("message", { data })`, and elizaOS plugins' pino style
 // `logger.error({ src, err }, "message")`, `logger.warn("a", "b")`, `logger.debug(obj)`.
 // Either way one readable line comes out: the strings, then the merged data as JSON, Error
-// objects as "Name: message" (their stack only when the logger is at debug or trace).
+// objects as "Name: message" (their stack only when the logger is at debug or trace). With
+// `json` (LOG_JSON_FORMAT=true) the same call prints one JSON object instead (log-json.ts).
+import { jsonLogLine } from "./log-json.ts";
 import { type Redactor, redactValue } from "./redact.ts";
 
 /** Any number of strings, Errors and data objects, in either order. */
@@ -84,6 +86,18 @@ const METHOD_LEVEL: Record<Method, number> = {
   error: LEVELS.error,
   fatal: LEVELS.fatal,
 };
+/** The standard level a JSON line names (what log indexers filter on). */
+const JSON_LEVEL: Record<Method, LogLevel> = {
+  trace: "trace",
+  debug: "debug",
+  info: "info",
+  success: "info",
+  progress: "info",
+  log: "info",
+  warn: "warn",
+  error: "error",
+  fatal: "fatal",
+};
 const CONSOLE_METHOD: Record<Method, "log" | "info" | "warn" | "error"> = {
   trace: "log",
   debug: "log",
@@ -108,6 +122,16 @@ export interface ConsoleLoggerOptions {
   bindings?: Record<string, unknown>;
   /** Called with every line printed. */
   onEntry?: (entry: LogEntry) => void;
+  /**
+   * One JSON object per line (LOG_JSON_FORMAT=true) instead of a readable line; a function is
+   * asked at every line (the compat singleton's format is switched after it is made).
+   */
+  json?: boolean | (() => boolean);
+}
+
+/** LOG_JSON_FORMAT as a setting or env value: "true" (any case) or a boolean true. */
+export function jsonLogFormat(value: unknown): boolean {
+  return value === true || (typeof value === "string" && value.trim().toLowerCase() === "true");
 }
 
 function levelValue(level: string): number {
@@ -125,12 +149,14 @@ export function createConsoleLogger(
     (name: Method): LogFn =>
     (...args) => {
       if (METHOD_LEVEL[name] < min) return;
-      const msg = formatLogArgs(
-        Object.keys(bindings).length > 0 ? [...args, bindings] : args,
-        min <= LEVELS.debug,
-      );
-      console[CONSOLE_METHOD[name]](`[eliza-edge] ${name}: ${msg}`);
-      options.onEntry?.({ time: Date.now(), level: name, msg });
+      const all = Object.keys(bindings).length > 0 ? [...args, bindings] : args;
+      const withStack = min <= LEVELS.debug;
+      const time = Date.now();
+      const json = typeof options.json === "function" ? options.json() : options.json === true;
+      if (json) console[CONSOLE_METHOD[name]](jsonLogLine(JSON_LEVEL[name], all, withStack, time));
+      const msg = json && !options.onEntry ? "" : formatLogArgs(all, withStack);
+      if (!json) console[CONSOLE_METHOD[name]](`[eliza-edge] ${name}: ${msg}`);
+      options.onEntry?.({ time, level: name, msg });
     };
   const logger = {
     get level() {
@@ -222,8 +248,9 @@ function redactError(error: Error, redact: Redactor): Error {
 
 /**
  * An argument with secrets redacted. A top-level Error stays an Error (the sink decides on its
- * stack); an Error inside a data object becomes its "Name: message" line, so a sink that
- * JSON-encodes its data (where an Error would come out as {}) still shows what failed.
+ * stack). An Error inside a data object stays a redacted Error too (the JSON format writes it
+ * as {name, message}), whose toJSON is its "Name: message" line, so a sink that JSON-encodes
+ * its data (where an Error would come out as {}) still shows what failed.
  */
 function redactArg(arg: unknown, redact: Redactor): unknown {
   if (arg instanceof Error) return redactError(arg, redact);
@@ -231,11 +258,18 @@ function redactArg(arg: unknown, redact: Redactor): unknown {
     return Object.fromEntries(
       Object.entries(arg).map(([k, v]) => [
         k,
-        v instanceof Error ? redact(errorLine(v, false)) : redactValue(v, redact),
+        v instanceof Error ? lineJsonError(v, redact) : redactValue(v, redact),
       ]),
     );
   }
   return redactValue(arg, redact);
+}
+
+function lineJsonError(error: Error, redact: Redactor): Error {
+  const copy = redactError(error, redact);
+  const line = redact(errorLine(error, false));
+  Object.defineProperty(copy, "toJSON", { value: () => line, enumerable: false });
+  return copy;
 }
 
 /**

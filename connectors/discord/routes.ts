@@ -8,6 +8,7 @@ import {
   ApiError,
   type AppEnv,
   acceptInBackground,
+  envLogger,
   errorBody,
   rateLimitRefusal,
   setting,
@@ -24,7 +25,7 @@ export function discordRoutes(): Hono<AppEnv> {
     const publicKey = setting(options.env(c), "DISCORD_PUBLIC_KEY");
     if (!publicKey || !isPublicKeyHex(publicKey)) {
       const problem = publicKey ? "is not 64 hex characters" : "is not set";
-      console.error(`[eliza-edge] DISCORD_PUBLIC_KEY ${problem}; refusing interactions`);
+      envLogger(options.env(c)).error(`DISCORD_PUBLIC_KEY ${problem}; refusing interactions`);
       return unauthorized(c, `DISCORD_PUBLIC_KEY ${problem}; this route is closed`);
     }
     const raw = new Uint8Array(await c.req.arrayBuffer());

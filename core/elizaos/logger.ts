@@ -6,6 +6,14 @@ import { createConsoleLogger, type ElizaLogger, type LogEntry } from "../logger.
 export type LogListener = (entry: LogEntry) => void;
 
 const listeners = new Set<LogListener>();
+// LOG_JSON_FORMAT for the compat loggers: elizaOS reads it from the environment at load; here the
+// first agent built with it switches it on (setLogJsonFormat), since core reads no env itself.
+let jsonFormat = false;
+
+/** Switches the compat loggers (`logger`, createLogger's, their children) to JSON lines. */
+export function setLogJsonFormat(on: boolean): void {
+  jsonFormat = on;
+}
 const recent: string[] = [];
 const RECENT_LIMIT = 100;
 
@@ -40,6 +48,7 @@ export function createLogger(bindings: Record<string, unknown> | boolean = false
   return createConsoleLogger(typeof level === "string" ? level : "info", {
     bindings: rest,
     onEntry: record,
+    json: () => jsonFormat,
   });
 }
 

@@ -3,9 +3,9 @@
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { describeError } from "../describe-error.ts";
+import { envLogger } from "../env-logger.ts";
 import type { RateLimitVerdict } from "../limits/message-rate-limit.ts";
 import type { Plugin } from "../plugin.ts";
-import { redactorForEnv } from "../redact.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
@@ -144,8 +144,7 @@ export function setting(env: Record<string, unknown>, key: string): string | und
 /** Runs `work` after the response where the platform allows it; failures are logged, not lost. */
 export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): void {
   const logged = work.catch((error) => {
-    const redact = redactorForEnv(c.get("options").env(c));
-    console.error(`[eliza-edge] background work failed: ${redact(describeError(error))}`);
+    envLogger(c.get("options").env(c)).error(`background work failed: ${describeError(error)}`);
   });
   const { waitUntil } = c.get("options");
   if (waitUntil) waitUntil(c, logged);

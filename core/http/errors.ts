@@ -4,8 +4,8 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { describeError } from "../describe-error.ts";
+import { envLogger } from "../env-logger.ts";
 import { ModelError } from "../models/types.ts";
-import { redactorForEnv } from "../redact.ts";
 import { StorageError } from "../storage.ts";
 
 export class ApiError extends Error {
@@ -42,9 +42,8 @@ export function toErrorResponse(c: Context, error: unknown): Response {
   const env = (
     c.get("options") as { env?: (c: Context) => Record<string, unknown> } | undefined
   )?.env?.(c);
-  const redact = redactorForEnv(env ?? {});
   // A summary, not the error: a driver's message carries the SQL and the user's text.
-  console.error(`[eliza-edge] unhandled error: ${redact(describeError(error))}`);
+  envLogger(env ?? {}).error(`unhandled error: ${describeError(error)}`);
   // Unknown failures are most often a backend that dropped the connection; 503 asks the
   // platform to retry instead of dropping the request.
   return c.json(errorBody("internal_error", "Internal error; retry later"), 503);

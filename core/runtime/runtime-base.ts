@@ -5,7 +5,13 @@
 import { type Character, characterAgentId } from "../character.ts";
 import { describeError } from "../describe-error.ts";
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
-import { createConsoleLogger, type ElizaLogger, type Logger, redactingLogger } from "../logger.ts";
+import {
+  createConsoleLogger,
+  type ElizaLogger,
+  jsonLogFormat,
+  type Logger,
+  redactingLogger,
+} from "../logger.ts";
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type { EventHandler, Plugin } from "../plugin.ts";
 import { createRedactor, type Redactor, secretValues } from "../redact.ts";
@@ -84,7 +90,8 @@ export class RuntimeBase extends RuntimeDatabase {
     super(options.storage, options.agentId ?? characterAgentId(options.character));
     this.character = options.character;
     this.env = options.env ?? {};
-    this.runtimeSettings = options.settings ?? {};
+    // A copy: setSetting may overwrite a key here, and the caller's object stays theirs.
+    this.runtimeSettings = { ...options.settings };
     this.now = options.now ?? Date.now;
     this.conversationLength = options.conversationLength;
     const characterSettings = this.character.settings as Record<string, unknown>;
@@ -106,7 +113,9 @@ export class RuntimeBase extends RuntimeDatabase {
     );
     this.logger = redactingLogger(
       options.logger ??
-        createConsoleLogger((this.getSettingString("LOG_LEVEL") as "info" | undefined) ?? "info"),
+        createConsoleLogger(this.getSettingString("LOG_LEVEL") ?? "info", {
+          json: jsonLogFormat(this.getSetting("LOG_JSON_FORMAT")),
+        }),
       this.redact,
     );
   }
@@ -119,9 +128,10 @@ export class RuntimeBase extends RuntimeDatabase {
   // --- settings -------------------------------------------------------------------------
 
   /**
-   * elizaOS's getSetting: character.secrets → character.settings (and settings.secrets) →
-   * runtime settings → the env the target passed in (an eliza-edge extension). "true" and
-   * "false" come back as booleans, numbers as numbers, a missing key as null.
+   * elizaOS's getSetting in its documents' order: runtime (constructor) settings →
+   * character.secrets → character.settings (and settings.secrets) → the env the target passed
+   * in (an eliza-edge extension). "true" and "false" come back as booleans, numbers as
+   * numbers, a missing key as null.
    */
   getSetting(key: string): SettingValue {
     return elizaSettingValue(this.getSettingCandidates(key)[0]);
@@ -138,6 +148,11 @@ export class RuntimeBase extends RuntimeDatabase {
    */
   setSetting(key: string, value: string | boolean | number | null, secret = false): void {
     writeSetting(this.character, key, value, secret);
+    // A constructor setting outranks the character, so the new value must replace it there
+    // too, or the write would be invisible to getSetting.
+    if (value !== null && value !== undefined && key in this.runtimeSettings) {
+      this.runtimeSettings[key] = value;
+    }
   }
 
   /**

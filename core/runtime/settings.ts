@@ -23,15 +23,16 @@ export interface SettingCandidate {
 
 export interface SettingLayers {
   character: Character;
-  /** Settings given to the runtime, between the character and the env. */
+  /** Settings given to the runtime's constructor: above the character, as elizaOS documents. */
   runtime: Record<string, unknown>;
   /** The env the target passed in: an eliza-edge extension elizaOS reads at process start. */
   env: Record<string, unknown>;
 }
 
 /**
- * Every value a setting has, highest-ranked first: character.secrets → character.settings →
- * character.settings.secrets → runtime settings → env. Empty strings and null count as unset.
+ * Every value a setting has, highest-ranked first: runtime settings (the constructor's, which
+ * the elizaOS documents rank first) → character.secrets → character.settings →
+ * character.settings.secrets → env. Empty strings and null count as unset.
  * A value elizaOS encrypted ("ivHex:cipherHex", as in a character exported from its database)
  * comes back decrypted under SECRET_SALT (default elizaOS's "secretsalt"), as elizaOS does.
  */
@@ -50,10 +51,10 @@ function plainCandidates(layers: SettingLayers, key: string): SettingCandidate[]
   const settings = layers.character.settings as Record<string, unknown>;
   const nestedSecrets = settings.secrets as Record<string, unknown> | undefined;
   const candidates: [unknown, SettingSource][] = [
+    [layers.runtime[key], "runtime"],
     [layers.character.secrets[key], "character"],
     [settings[key], "character"],
     [nestedSecrets?.[key], "character"],
-    [layers.runtime[key], "runtime"],
     [layers.env[key], "env"],
   ];
   const found: SettingCandidate[] = [];

@@ -3,7 +3,13 @@
 // beyond what the bindings are: D1 and Vectorize calls are per request by nature.
 import { createD1Storage } from "../../adapters/d1/index.ts";
 import { type AgentRuntime, characterAgentId, createAgent, type Plugin } from "../../core/index.ts";
-import { characterFromEnv, positiveIntSetting } from "../shared/index.ts";
+import {
+  allowsNoDatabase,
+  characterFromEnv,
+  noDatabaseStorage,
+  positiveIntSetting,
+  warnNoDatabase,
+} from "../shared/index.ts";
 import type { WorkerEnv } from "./env.ts";
 import { createWorkersAiPlugin } from "./workers-ai.ts";
 
@@ -11,21 +17,28 @@ export async function createWorkerAgent(
   env: WorkerEnv,
   plugins: Plugin[] = [],
 ): Promise<AgentRuntime> {
-  if (!env.DB) {
+  const inMemory = !env.DB && allowsNoDatabase(env);
+  if (!env.DB && !inMemory) {
     throw new Error(
       'The D1 binding "DB" is missing: add [[d1_databases]] binding = "DB" to wrangler.toml',
     );
   }
   const character = characterFromEnv(env);
-  const storage = createD1Storage(env.DB, {
-    agentId: characterAgentId(character),
-    embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
-    vectorize: env.VECTORIZE,
-  });
-  return createAgent({
+  const storage = inMemory
+    ? noDatabaseStorage(env, character)
+    : createD1Storage(env.DB, {
+        agentId: characterAgentId(character),
+        embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
+        vectorize: env.VECTORIZE,
+      });
+  // D1's schema is applied by `wrangler d1 migrations apply`; the memory storage sets itself up.
+  if (inMemory) await storage.init();
+  const runtime = await createAgent({
     character,
     storage,
     env,
     plugins: [...(env.AI ? [createWorkersAiPlugin(env.AI)] : []), ...plugins],
   });
+  if (inMemory) warnNoDatabase(runtime, 'the D1 binding "DB" is missing');
+  return runtime;
 }

@@ -31,6 +31,14 @@ export function createLambdaAgent(
   env: LambdaEnv,
   options: Partial<TargetAgentOptions> = {},
 ): Promise<AgentRuntime> {
-  return createTargetAgent(env, { ...options, storage: options.storage ?? dynamoStorageFromEnv });
+  if (options.storage) return createTargetAgent(env, { ...options, storage: options.storage });
+  return createTargetAgent(env, {
+    ...options,
+    storage: dynamoStorageFromEnv,
+    database: {
+      configured: (e) => setting(e, "DYNAMODB_TABLE") !== undefined,
+      missing: "DYNAMODB_TABLE is not set",
+    },
+  });
 }
 export type { StorageFactory } from "../shared/index.ts";

@@ -8,8 +8,8 @@ import { handle } from "hono/aws-lambda";
 import {
   createApp,
   describeError,
+  envLogger,
   type Plugin,
-  redactorForEnv,
   runDueTasks,
   type TickReport,
 } from "../../core/index.ts";
@@ -87,8 +87,7 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
     }
     if (isScheduledEvent(event)) return tick(`eventbridge:${event.time}`);
     if (isTickEvent(event)) return tick(event.occurrence && `tick:${event.occurrence}`);
-    const shown = redactorForEnv(env)(JSON.stringify(event)?.slice(0, 500) ?? "");
-    console.error("[eliza-edge] unrecognised Lambda event", shown);
+    envLogger(env).error("unrecognised Lambda event", JSON.stringify(event)?.slice(0, 500) ?? "");
     return {
       error: { code: "unrecognised_event", message: "Not an HTTP, schedule or tick event" },
     };
@@ -100,7 +99,8 @@ async function handOff(selfInvoke: SelfInvoke, env: LambdaEnv): Promise<void> {
   try {
     await selfInvoke({ [MARKER]: "tick" });
   } catch (error) {
-    const why = redactorForEnv(env)(describeError(error));
-    console.error(`[eliza-edge] async self-invoke failed; the next tick picks the work up: ${why}`);
+    envLogger(env).error(
+      `async self-invoke failed; the next tick picks the work up: ${describeError(error)}`,
+    );
   }
 }

@@ -13,6 +13,7 @@ import {
   type StorageAdapter,
 } from "../../core/index.ts";
 import { type ConnectorSet, connectorsFor } from "../shared/connectors.ts";
+import { warnNoDatabase } from "../shared/no-database.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
@@ -110,6 +111,9 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     await sidecar?.stop();
     await storage.close();
     throw error;
+  }
+  if (!options.storage && storage.kind === "memory") {
+    warnNoDatabase(runtime, "DATABASE_URL is not set (embedded PGlite skipped)");
   }
   try {
     const ingested = await ingestCharacterKnowledge(runtime, options.cwd);

@@ -8,6 +8,7 @@ import {
   type StorageAdapter,
 } from "../../core/index.ts";
 import { characterFromEnv } from "./character.ts";
+import { allowsNoDatabase, noDatabaseStorage, warnNoDatabase } from "./no-database.ts";
 
 export type TargetEnv = Record<string, string | undefined>;
 
@@ -22,6 +23,12 @@ export interface TargetAgentOptions {
   plugins?: Plugin[];
   /** The agent's clock; tests move it to fire tasks without waiting. */
   now?: () => number;
+  /**
+   * The target's own database, for ALLOW_NO_DATABASE: when `configured(env)` is false and the
+   * flag is set, the in-memory storage replaces `storage`, with one startup warning naming
+   * `missing`. Without the flag `storage` runs and gives its own error.
+   */
+  database?: { configured(env: TargetEnv): boolean; missing: string };
 }
 
 export async function createTargetAgent(
@@ -29,7 +36,19 @@ export async function createTargetAgent(
   options: TargetAgentOptions,
 ): Promise<AgentRuntime> {
   const character = characterFromEnv(env);
-  const storage = await options.storage(env, character);
+  const { database } = options;
+  const inMemory = database !== undefined && !database.configured(env) && allowsNoDatabase(env);
+  const storage = inMemory
+    ? noDatabaseStorage(env, character)
+    : await options.storage(env, character);
   await storage.init();
-  return createAgent({ character, storage, env, plugins: options.plugins, now: options.now });
+  const runtime = await createAgent({
+    character,
+    storage,
+    env,
+    plugins: options.plugins,
+    now: options.now,
+  });
+  if (inMemory && database) warnNoDatabase(runtime, database.missing);
+  return runtime;
 }

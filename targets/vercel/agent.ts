@@ -34,6 +34,14 @@ export function createVercelAgent(
   env: VercelEnv,
   options: Partial<TargetAgentOptions> = {},
 ): Promise<AgentRuntime> {
-  return createTargetAgent(env, { ...options, storage: options.storage ?? neonStorageFromEnv });
+  if (options.storage) return createTargetAgent(env, { ...options, storage: options.storage });
+  return createTargetAgent(env, {
+    ...options,
+    storage: neonStorageFromEnv,
+    database: {
+      configured: (e) => setting(e, "DATABASE_URL") !== undefined,
+      missing: "DATABASE_URL is not set",
+    },
+  });
 }
 export type { StorageFactory } from "../shared/index.ts";

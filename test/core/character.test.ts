@@ -124,15 +124,16 @@ describe("character files", () => {
     expect(() => parseCharacter({ name: "Ada", ...fields })).toThrow(`${path}: `);
   });
 
-  it("resolves settings: secrets, then settings and settings.secrets, then runtime settings, then env", () => {
+  it("resolves settings: runtime settings, then secrets, settings and settings.secrets, then env", () => {
     const character = parseCharacterJson(fixture("elizaos-1x.json"));
     const runtime = new AgentRuntime({
       character,
       storage: createMemoryStorage(),
-      settings: { FROM_SETTINGS: "runtime", SPARTAN_WALLET: "overridden?" },
+      settings: { FROM_SETTINGS: "runtime", SPARTAN_WALLET: "overridden" },
       env: { FROM_ENV: "env", MODEL_TIMEOUT_MS: "99", FROM_SETTINGS: "env-loses" },
     });
-    expect(runtime.getSetting("SPARTAN_WALLET")).toBe("not-a-real-wallet");
+    // The constructor's settings rank above the character's, as the elizaOS documents order them.
+    expect(runtime.getSetting("SPARTAN_WALLET")).toBe("overridden");
     expect(runtime.getSetting("OPENAI_API_KEY")).toBe("sk-from-nested-secrets");
     // elizaOS's getSetting keeps a number a number; getSettingString is the string view.
     expect(runtime.getSetting("MODEL_TIMEOUT_MS")).toBe(15000);

@@ -332,8 +332,14 @@ describe("scheduled events", () => {
     const errors: unknown[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => errors.push(args);
+    // The line goes through the env's logger, which LOG_LEVEL=silent (baseEnv) would silence.
+    const logging = createLambdaHandler({
+      env: { ...baseEnv, LOG_LEVEL: "error" },
+      connectors: echoConnectors,
+      selfInvoke: null,
+    });
     try {
-      expect(await handler({ Records: [] })).toMatchObject({
+      expect(await logging({ Records: [] })).toMatchObject({
         error: { code: "unrecognised_event" },
       });
     } finally {

@@ -120,6 +120,9 @@ describe("npm start (Node target)", () => {
   it("keeps data in memory only when ALLOW_NO_DATABASE=true", async () => {
     target = await spawnNodeTarget({ ALLOW_NO_DATABASE: "true" });
     expect((await (await fetch(`${target.url}/health`)).json()).storage).toBe("memory");
+    const warnings = target.output().match(/ALLOW_NO_DATABASE=true and DATABASE_URL is not set/g);
+    expect(warnings).toHaveLength(1);
+    expect(target.output()).toMatch(/nothing persists/);
   });
 
   it("answers from an OpenAI-compatible server when OPENAI_BASE_URL points at one", async () => {

@@ -3,6 +3,7 @@ import {
   characterAgentId,
   createAgent,
   createConsoleLogger,
+  jsonLogFormat,
   type LogLevel,
   runDueTasks,
   type TickReport,
@@ -54,7 +55,9 @@ ${COMMON_HELP}`,
         env,
         plugins: connectorsFromEnv(env).plugins,
         // The offline-model notice is for servers; a tick prints its report and little else.
-        logger: createConsoleLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "warn"),
+        logger: createConsoleLogger((env.LOG_LEVEL as LogLevel | undefined) ?? "warn", {
+          json: jsonLogFormat(env.LOG_JSON_FORMAT),
+        }),
       });
       const report = await runDueTasks(runtime, limit === undefined ? {} : { limit });
       console.log(values.json ? JSON.stringify(report) : describe(report, storage.kind));
