@@ -142,6 +142,7 @@ export type {
   HandlerCallback,
   HandlerOptions,
   Plugin,
+  PreEvaluatorResult,
   Provider,
   ProviderResult,
   Route,

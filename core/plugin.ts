@@ -98,6 +98,11 @@ export interface Action {
   description: string;
   similes?: string[];
   examples?: ActionExample[][];
+  /**
+   * Never offered to the planner, and refused when a user's message plans it: runs only for a
+   * message with `content.metadata.isAutonomous === true` (the agent's own autonomous turns).
+   */
+  private?: boolean;
   validate: Validator;
   handler: Handler;
   [key: string]: unknown;
@@ -114,10 +119,26 @@ export interface Evaluator {
   description: string;
   similes?: string[];
   examples?: EvaluationExample[];
-  /** Run even when the agent decided not to respond. */
+  /** A "post" evaluator runs even when the agent decided not to respond. */
   alwaysRun?: boolean;
+  /**
+   * "pre": runs before the message is stored, in registration order, and may block it or
+   * rewrite its content (its handler returns a PreEvaluatorResult). "post" (default): runs
+   * after the reply.
+   */
+  phase?: "pre" | "post";
   validate: Validator;
   handler: Handler;
+}
+
+/** What a "pre" evaluator's handler may return; anything else lets the message through. */
+export interface PreEvaluatorResult {
+  /** true: nothing is stored, no reply, handleMessage reports `blocked: true`. */
+  blocked?: boolean;
+  /** Why it was blocked; reported as the outcome's reason. */
+  reason?: string;
+  /** Merged over the message's content before it is stored (e.g. `{ text: "redacted" }`). */
+  content?: Partial<Content>;
 }
 
 /**

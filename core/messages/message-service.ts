@@ -6,6 +6,7 @@ import { ModelType } from "../models/types.ts";
 import type { ActionResult, State } from "../plugin.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
+import { isPreEvaluator, runPreEvaluators } from "../runtime/pre-evaluators.ts";
 import { StorageError, type StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
@@ -39,6 +40,8 @@ export interface HandleMessageResult {
   runId: UUID;
   messageId: UUID;
   didRespond: boolean;
+  /** A "pre" evaluator blocked the message: nothing stored, no reply; `reason` says why. */
+  blocked: boolean;
   /** The replies sent, each already stored as a memory. */
   responses: Memory[];
   actionResults: ActionResult[];
@@ -134,6 +137,24 @@ export const messageService: MessageService = {
       source: message.content.source,
     });
 
+    // "pre" evaluators gate the message before anything is stored (a stored, retried message
+    // passed them already, its content as they left it).
+    if (!options.alreadySaved && runtime.evaluators.some(isPreEvaluator)) {
+      const gate = await runPreEvaluators(runtime, message);
+      if (gate.blocked) {
+        return await finish(runtime, base, startedAt, message, {
+          runId,
+          messageId: message.id,
+          didRespond: false,
+          blocked: true,
+          responses,
+          actionResults: [],
+          reason: gate.reason,
+        });
+      }
+      message.content = gate.content;
+    }
+
     const save: StorageOp[] = [];
     if (!options.alreadySaved) {
       const embedded = await embedWithinBudget(runtime, message.content.text);
@@ -163,6 +184,7 @@ export const messageService: MessageService = {
       runId,
       messageId: message.id,
       didRespond,
+      blocked: false,
       responses,
       actionResults,
       reason,
@@ -175,7 +197,7 @@ export const messageService: MessageService = {
       const decision = await shouldRespond(runtime, message);
       if (!decision.respond) {
         // Staying quiet costs no state unless an evaluator wants to see every message.
-        if (runtime.evaluators.some((e) => e.alwaysRun)) {
+        if (runtime.evaluators.some((e) => e.alwaysRun && !isPreEvaluator(e))) {
           const state = await runtime.composeState(message);
           await runtime.evaluate(message, state, false, send, []);
         }

@@ -16,6 +16,8 @@ import type { Memory, UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
 import { EventType } from "./events.ts";
+import { isPreEvaluator } from "./pre-evaluators.ts";
+import { mayRun } from "./private-actions.ts";
 import { resolveAction } from "./resolve-action.ts";
 
 export interface ActionRunOptions {
@@ -69,6 +71,17 @@ export async function runActions(
       const action = resolveAction(runtime.actions, name);
       if (!action) {
         runtime.logger.warn(`planned action ${name} is not registered; skipped`);
+        continue;
+      }
+      if (!mayRun(action, message)) {
+        // The model planned it on a user's turn (told by the user, or guessing): refused, and
+        // recorded so the caller sees why nothing happened.
+        runtime.logger.warn(`private action ${action.name} refused: not an autonomous message`);
+        results.push({
+          success: false,
+          error: "private action: runs only for autonomous messages",
+          data: { actionName: action.name },
+        });
         continue;
       }
       if (!(await action.validate(runtime, message, current))) continue;
@@ -137,8 +150,8 @@ export async function runActions(
 }
 
 /**
- * Runs the evaluators whose validate says yes, in parallel; when the agent did not respond,
- * only `alwaysRun` ones. A failing evaluator is logged; the others still run. Returns the
+ * Runs the "post" evaluators whose validate says yes, in parallel; when the agent did not
+ * respond, only `alwaysRun` ones. "pre" evaluators ran before the message was stored. A failing evaluator is logged; the others still run. Returns the
  * evaluators that ran.
  */
 export async function runEvaluators(
@@ -149,7 +162,9 @@ export async function runEvaluators(
   callback: HandlerCallback | undefined,
   responses: Memory[],
 ): Promise<Evaluator[]> {
-  const candidates = runtime.evaluators.filter((e) => didRespond || e.alwaysRun);
+  const candidates = runtime.evaluators.filter(
+    (e) => !isPreEvaluator(e) && (didRespond || e.alwaysRun),
+  );
   if (candidates.length === 0) return [];
   const current = state ?? (await runtime.composeState(message));
   const ran: Evaluator[] = [];

@@ -131,6 +131,10 @@ export interface SendMessageResult {
   roomId: string;
   roomUuid: string;
   didRespond: boolean;
+  /** A "pre" evaluator refused the message: it was not stored and got no reply. */
+  blocked: boolean;
+  /** Present when blocked: the evaluator's reason. */
+  reason?: string;
   replies: ReturnType<typeof toApiMessage>[];
 }
 
@@ -146,18 +150,25 @@ async function sendMessage(
   const entityId = createUniqueUuid(agent, userId);
   const roomUuid = createUniqueUuid(agent, roomId);
   const userName = body.userName ?? userId;
-  const answer = (runId: string, messageId: string, replies: Memory[]): SendMessageResult => ({
+  const answer = (
+    runId: string,
+    messageId: string,
+    replies: Memory[],
+    blockedReason?: string,
+  ): SendMessageResult => ({
     runId,
     messageId,
     roomId,
     roomUuid,
     didRespond: replies.length > 0,
+    blocked: blockedReason !== undefined,
+    ...(blockedReason === undefined ? {} : { reason: blockedReason }),
     replies: replies.map((m) => toApiMessage(agent, m)),
   });
   // A keyed message has an id fixed by its key, so a retry after a crash finds what the first
   // attempt stored: its answer is given again, or its turn resumed, never a second copy.
   const messageId = idempotencyKey ? createUniqueUuid(agent, `api:${idempotencyKey}`) : undefined;
-  let alreadySaved = false;
+  let alreadySaved: Memory | undefined;
   if (messageId) {
     const replyIds = Array.from({ length: RESUMABLE_REPLIES }, (_, k) =>
       replyId(agent, messageId, k),
@@ -177,7 +188,7 @@ async function sendMessage(
       }
       const replies = replyIds.flatMap((id) => found.get(id) ?? []);
       if (replies.length > 0) return answer(agent.newRunId(), messageId, replies);
-      alreadySaved = true;
+      alreadySaved = stored;
     }
   }
   const outcome = await messageService.handleMessage(
@@ -186,12 +197,17 @@ async function sendMessage(
       id: messageId,
       entityId,
       roomId: roomUuid,
-      content: { text: body.text, source: "api", channelType: ChannelType.API },
+      // A resumed turn goes on with the content as stored (pre evaluators may have rewritten it).
+      content: alreadySaved?.content ?? {
+        text: body.text,
+        source: "api",
+        channelType: ChannelType.API,
+      },
       metadata: { entityName: userName },
     },
     undefined,
     {
-      alreadySaved,
+      alreadySaved: alreadySaved !== undefined,
       connection: {
         entityId,
         roomId: roomUuid,
@@ -203,7 +219,12 @@ async function sendMessage(
       },
     },
   );
-  return answer(outcome.runId, outcome.messageId, outcome.responses);
+  return answer(
+    outcome.runId,
+    outcome.messageId,
+    outcome.responses,
+    outcome.blocked ? outcome.reason : undefined,
+  );
 }
 
 function toApiMessage(agent: AgentRuntime, m: Memory) {

@@ -1,13 +1,14 @@
 import type { Provider } from "../../../plugin.ts";
+import { plannerActions } from "../../../runtime/private-actions.ts";
 
-/** The actions the planner may choose from, those that validate for this message. */
+/** The actions the planner may choose from: those that validate for this message, never a private one. */
 export const actionsProvider: Provider = {
   name: "ACTIONS",
   description: "Actions the agent can take",
   position: 200,
   async get(runtime, message, state) {
     const valid = await Promise.all(
-      runtime.actions.map(async (a) => ((await a.validate(runtime, message, state)) ? a : null)),
+      plannerActions(runtime.actions).map(async (a) => ((await a.validate(runtime, message, state)) ? a : null)),
     );
     const actions = valid.filter((a) => a !== null);
     const lines = actions.map((a) => `- ${a.name}: ${a.description}`);

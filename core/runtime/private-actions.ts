@@ -1,0 +1,25 @@
+// Private actions (`private: true`) belong to the agent's own autonomous turns: the planner is
+// never told about them, and the executor refuses them unless the message that started the
+// turn says it is autonomous, so a user cannot talk the model into running one.
+import type { Action } from "../plugin.ts";
+import type { Memory } from "../types.ts";
+
+/** elizaOS's marker: `content.metadata.isAutonomous === true` (exactly true, not truthy). */
+export function isAutonomousMessage(message: Memory): boolean {
+  const metadata = message.content?.metadata;
+  return (
+    typeof metadata === "object" &&
+    metadata !== null &&
+    (metadata as { isAutonomous?: unknown }).isAutonomous === true
+  );
+}
+
+/** Whether the executor may run this action for this message. */
+export function mayRun(action: Action, message: Memory): boolean {
+  return action.private !== true || isAutonomousMessage(message);
+}
+
+/** The actions a planner prompt may list: never a private one. */
+export function plannerActions(actions: Action[]): Action[] {
+  return actions.filter((a) => a.private !== true);
+}
