@@ -8,7 +8,9 @@ export const actionsProvider: Provider = {
   position: 200,
   async get(runtime, message, state) {
     const valid = await Promise.all(
-      plannerActions(runtime.actions).map(async (a) => ((await a.validate(runtime, message, state)) ? a : null)),
+      plannerActions(runtime.actions).map(async (a) =>
+        (await a.validate(runtime, message, state)) ? a : null,
+      ),
     );
     const actions = valid.filter((a) => a !== null);
     const lines = actions.map((a) => `- ${a.name}: ${a.description}`);
