@@ -1,8 +1,9 @@
 // The agents row never holds a character secret in plain text: the runtime seals
 // character.secrets and settings.secrets (AES-GCM under SECRET_SALT) on every write and opens
 // them on every read, while the live runtime keeps its plain character. Run on the memory
-// storage and on Postgres (PGlite), reading the raw row through the storage itself.
-import { describe, expect, it } from "vitest";
+// storage, Postgres (PGlite) and D1 (workerd), reading the raw row through the storage itself.
+import { afterAll, describe, expect, it } from "vitest";
+import { createD1Storage } from "../../adapters/d1/index.ts";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { encryptStringValue } from "../../core/elizaos/index.ts";
 import {
@@ -13,7 +14,20 @@ import {
   parseCharacter,
 } from "../../core/index.ts";
 import { randomUuid } from "../../core/uuid.ts";
-import { backends } from "./runtime-elizaos-backends.ts";
+import { type MiniflareD1, startMiniflareD1 } from "../support/miniflare-d1.ts";
+import { type Backend, backends } from "./runtime-elizaos-backends.ts";
+
+let d1: Promise<MiniflareD1> | undefined;
+afterAll(async () => {
+  if (d1) await (await d1).dispose();
+});
+const d1Backend: Backend = {
+  name: "d1",
+  storage: async (agentId) => {
+    d1 ??= startMiniflareD1();
+    return createD1Storage((await d1).db, { agentId });
+  },
+};
 
 const STRIPE_KEY = "sk-live-stored-0123456789abcdef";
 const NESTED_TOKEN = "nested-token-fedcba9876543210";
@@ -52,102 +66,105 @@ function expectNoPlainSecret(json: string) {
   expect(json).not.toContain("48213");
 }
 
-describe.each(backends)("character secrets in the agents row ($name)", (backend) => {
-  async function start(env: Record<string, unknown>, character = characterWith()) {
-    const storage = await backend.storage(characterAgentId(character));
-    const { logger, warnings } = recordingLogger();
-    const runtime = await createAgent({ character, storage, env, logger });
-    return { runtime, storage, character, warnings };
-  }
+describe.each([...backends, d1Backend])(
+  "character secrets in the agents row ($name)",
+  (backend) => {
+    async function start(env: Record<string, unknown>, character = characterWith()) {
+      const storage = await backend.storage(characterAgentId(character));
+      const { logger, warnings } = recordingLogger();
+      const runtime = await createAgent({ character, storage, env, logger });
+      return { runtime, storage, character, warnings };
+    }
 
-  it("are written encrypted and read back in plain text, types intact", async () => {
-    const { runtime } = await start({ SECRET_SALT: "a-long-random-salt" });
-    const json = await rawRowJson(runtime);
-    expectNoPlainSecret(json);
-    const row = await runtime.storage.getAgent(runtime.agentId);
-    const stored = row?.character as { secrets: Record<string, string>; settings: never };
-    expect(Object.values(stored.secrets).every((v) => v.startsWith("v1:gcm:"))).toBe(true);
-    // Everything that is not a secret stays readable.
-    expect(row?.character).toMatchObject({ settings: { model: "gpt-x" } });
+    it("are written encrypted and read back in plain text, types intact", async () => {
+      const { runtime } = await start({ SECRET_SALT: "a-long-random-salt" });
+      const json = await rawRowJson(runtime);
+      expectNoPlainSecret(json);
+      const row = await runtime.storage.getAgent(runtime.agentId);
+      const stored = row?.character as { secrets: Record<string, string>; settings: never };
+      expect(Object.values(stored.secrets).every((v) => v.startsWith("v1:gcm:"))).toBe(true);
+      // Everything that is not a secret stays readable.
+      expect(row?.character).toMatchObject({ settings: { model: "gpt-x" } });
 
-    const agent = await runtime.getAgent(runtime.agentId);
-    expect(agent?.character).toMatchObject({
-      secrets: { STRIPE_API_KEY: STRIPE_KEY, PORT_PIN: 48213, FEATURE_ON: true },
-      settings: { model: "gpt-x", secrets: { NESTED_TOKEN } },
+      const agent = await runtime.getAgent(runtime.agentId);
+      expect(agent?.character).toMatchObject({
+        secrets: { STRIPE_API_KEY: STRIPE_KEY, PORT_PIN: 48213, FEATURE_ON: true },
+        settings: { model: "gpt-x", secrets: { NESTED_TOKEN } },
+      });
+      const all = await runtime.getAgents();
+      expect(all.find((a) => a.id === runtime.agentId)?.character).toMatchObject({
+        secrets: { STRIPE_API_KEY: STRIPE_KEY },
+      });
+      // The live runtime keeps its plain character.
+      expect(runtime.character.secrets.STRIPE_API_KEY).toBe(STRIPE_KEY);
+      expect(runtime.getSetting("NESTED_TOKEN")).toBe(NESTED_TOKEN);
     });
-    const all = await runtime.getAgents();
-    expect(all.find((a) => a.id === runtime.agentId)?.character).toMatchObject({
-      secrets: { STRIPE_API_KEY: STRIPE_KEY },
-    });
-    // The live runtime keeps its plain character.
-    expect(runtime.character.secrets.STRIPE_API_KEY).toBe(STRIPE_KEY);
-    expect(runtime.getSetting("NESTED_TOKEN")).toBe(NESTED_TOKEN);
-  });
 
-  it("stay encrypted when a plugin updates the agent with a new character", async () => {
-    const { runtime } = await start({ SECRET_SALT: "update-salt" });
-    const rotated = "sk-live-rotated-aaaaaaaaaaaaaaaa";
-    const ok = await runtime.updateAgent(runtime.agentId, {
-      character: { ...runtime.character, secrets: { STRIPE_API_KEY: rotated } },
+    it("stay encrypted when a plugin updates the agent with a new character", async () => {
+      const { runtime } = await start({ SECRET_SALT: "update-salt" });
+      const rotated = "sk-live-rotated-aaaaaaaaaaaaaaaa";
+      const ok = await runtime.updateAgent(runtime.agentId, {
+        character: { ...runtime.character, secrets: { STRIPE_API_KEY: rotated } },
+      });
+      expect(ok).toBe(true);
+      const json = await rawRowJson(runtime);
+      expect(json).not.toContain(rotated);
+      const agent = await runtime.getAgent(runtime.agentId);
+      expect(agent?.character).toMatchObject({ secrets: { STRIPE_API_KEY: rotated } });
     });
-    expect(ok).toBe(true);
-    const json = await rawRowJson(runtime);
-    expect(json).not.toContain(rotated);
-    const agent = await runtime.getAgent(runtime.agentId);
-    expect(agent?.character).toMatchObject({ secrets: { STRIPE_API_KEY: rotated } });
-  });
 
-  it("under another salt stay encrypted on read, with a warning naming SECRET_SALT", async () => {
-    const first = await start({ SECRET_SALT: "salt-one" });
-    const sealed = (await first.runtime.storage.getAgent(first.runtime.agentId))?.character as {
-      secrets: Record<string, string>;
-    };
-    const { logger, warnings } = recordingLogger();
-    const second = await createAgent({
-      character: first.character,
-      storage: first.storage,
-      env: { SECRET_SALT: "salt-two" },
-      logger,
+    it("under another salt stay encrypted on read, with a warning naming SECRET_SALT", async () => {
+      const first = await start({ SECRET_SALT: "salt-one" });
+      const sealed = (await first.runtime.storage.getAgent(first.runtime.agentId))?.character as {
+        secrets: Record<string, string>;
+      };
+      const { logger, warnings } = recordingLogger();
+      const second = await createAgent({
+        character: first.character,
+        storage: first.storage,
+        env: { SECRET_SALT: "salt-two" },
+        logger,
+      });
+      const agent = await second.getAgent(second.agentId);
+      const secrets =
+        (agent?.character as { secrets: Record<string, unknown> } | undefined)?.secrets ?? {};
+      expect(secrets.STRIPE_API_KEY).toBe(sealed.secrets.STRIPE_API_KEY);
+      expect(String(secrets.STRIPE_API_KEY)).toMatch(/^v1:gcm:/);
+      expect(warnings.some((w) => /did not decrypt under SECRET_SALT/.test(w))).toBe(true);
+      // The running agent is unaffected: it reads its own plain character.
+      expect(second.getSetting("STRIPE_API_KEY")).toBe(STRIPE_KEY);
     });
-    const agent = await second.getAgent(second.agentId);
-    const secrets =
-      (agent?.character as { secrets: Record<string, unknown> } | undefined)?.secrets ?? {};
-    expect(secrets.STRIPE_API_KEY).toBe(sealed.secrets.STRIPE_API_KEY);
-    expect(String(secrets.STRIPE_API_KEY)).toMatch(/^v1:gcm:/);
-    expect(warnings.some((w) => /did not decrypt under SECRET_SALT/.test(w))).toBe(true);
-    // The running agent is unaffected: it reads its own plain character.
-    expect(second.getSetting("STRIPE_API_KEY")).toBe(STRIPE_KEY);
-  });
 
-  it("already stored in plain text (an older row) are encrypted at the next start", async () => {
-    const character = characterWith();
-    const storage = await backend.storage(characterAgentId(character));
-    await storage.createAgent({
-      id: characterAgentId(character),
-      name: character.name,
-      character: character as unknown as Record<string, unknown>,
+    it("already stored in plain text (an older row) are encrypted at the next start", async () => {
+      const character = characterWith();
+      const storage = await backend.storage(characterAgentId(character));
+      await storage.createAgent({
+        id: characterAgentId(character),
+        name: character.name,
+        character: character as unknown as Record<string, unknown>,
+      });
+      expect(JSON.stringify(await storage.getAgent(characterAgentId(character)))).toContain(
+        STRIPE_KEY,
+      );
+      const runtime = await createAgent({ character, storage, env: { SECRET_SALT: "late-salt" } });
+      expectNoPlainSecret(await rawRowJson(runtime));
+      expect((await runtime.getAgent(runtime.agentId))?.character).toMatchObject({
+        secrets: { STRIPE_API_KEY: STRIPE_KEY },
+      });
     });
-    expect(JSON.stringify(await storage.getAgent(characterAgentId(character)))).toContain(
-      STRIPE_KEY,
-    );
-    const runtime = await createAgent({ character, storage, env: { SECRET_SALT: "late-salt" } });
-    expectNoPlainSecret(await rawRowJson(runtime));
-    expect((await runtime.getAgent(runtime.agentId))?.character).toMatchObject({
-      secrets: { STRIPE_API_KEY: STRIPE_KEY },
-    });
-  });
 
-  it("elizaOS-encrypted values are sealed too and getSetting still decrypts them", async () => {
-    const elizaSealed = encryptStringValue(STRIPE_KEY, "shared-salt");
-    const character = characterWith({ secrets: { STRIPE_API_KEY: elizaSealed } });
-    const { runtime } = await start({ SECRET_SALT: "shared-salt" }, character);
-    const json = await rawRowJson(runtime);
-    expect(json).not.toContain(elizaSealed);
-    expect(runtime.getSetting("STRIPE_API_KEY")).toBe(STRIPE_KEY);
-    const agent = await runtime.getAgent(runtime.agentId);
-    expect(agent?.character).toMatchObject({ secrets: { STRIPE_API_KEY: elizaSealed } });
-  });
-});
+    it("elizaOS-encrypted values are sealed too and getSetting still decrypts them", async () => {
+      const elizaSealed = encryptStringValue(STRIPE_KEY, "shared-salt");
+      const character = characterWith({ secrets: { STRIPE_API_KEY: elizaSealed } });
+      const { runtime } = await start({ SECRET_SALT: "shared-salt" }, character);
+      const json = await rawRowJson(runtime);
+      expect(json).not.toContain(elizaSealed);
+      expect(runtime.getSetting("STRIPE_API_KEY")).toBe(STRIPE_KEY);
+      const agent = await runtime.getAgent(runtime.agentId);
+      expect(agent?.character).toMatchObject({ secrets: { STRIPE_API_KEY: elizaSealed } });
+    });
+  },
+);
 
 describe("SECRET_SALT startup warning", () => {
   async function warningsFor(env: Record<string, unknown>, production?: boolean, secrets = true) {
