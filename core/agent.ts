@@ -22,6 +22,7 @@ import { AgentRuntime } from "./runtime/agent-runtime.ts";
 import { characterPluginNotes } from "./runtime/character-plugins.ts";
 import { assemblePlugins, type PluginNote } from "./runtime/plugin-list.ts";
 import { missingDependencies } from "./runtime/plugin-order.ts";
+import { hasSecrets } from "./secrets/stored-character.ts";
 import type { StorageAdapter } from "./storage.ts";
 
 export interface CreateAgentOptions {
@@ -36,6 +37,11 @@ export interface CreateAgentOptions {
   plugins?: Plugin[];
   logger?: Logger;
   now?: () => number;
+  /**
+   * The deployment is production: the edge targets (Cloudflare, Lambda, Vercel) set it; else
+   * NODE_ENV=production in `env` says so. Only decides startup warnings (SECRET_SALT).
+   */
+  production?: boolean;
 }
 
 /** Model plugins switched on by the env, highest priority first. */
@@ -88,6 +94,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
         `"${plugin}" is registered without it (elizaOS skips it too). Pass ${dependency} in plugins.`,
     );
   }
+  warnDefaultSecretSalt(runtime, options.production === true || env.NODE_ENV === "production");
   // Before any plugin's init: elizaOS plugins may read their own tables there.
   await migratePluginSchemas(options.storage, plugins);
   await runtime.initialize();
@@ -99,6 +106,19 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     );
   }
   return runtime;
+}
+
+/**
+ * The agents row holds the character's secrets encrypted under SECRET_SALT; under elizaOS's
+ * public default salt that encryption protects nothing, which matters in production.
+ */
+function warnDefaultSecretSalt(runtime: AgentRuntime, production: boolean): void {
+  if (!production || runtime.getSettingString("SECRET_SALT")) return;
+  if (!hasSecrets(runtime.character)) return;
+  runtime.logger.warn(
+    "SECRET_SALT is not set: the character's secrets are stored encrypted under elizaOS's " +
+      "public default salt. Set SECRET_SALT to a long random string (e.g. `openssl rand -hex 32`).",
+  );
 }
 
 /**

@@ -31,6 +31,7 @@ import type {
   ServiceClass,
   State,
 } from "../plugin.ts";
+import { hasPlainSecrets } from "../secrets/stored-character.ts";
 import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
 import type { Content, Memory, UUID } from "../types.ts";
 import { type ActionRunOptions, actionResultsKey, runActions, runEvaluators } from "./actions.ts";
@@ -134,7 +135,8 @@ export class AgentRuntime extends RuntimeBase {
     }
     const existing = await this.storage.getAgent(this.agentId);
     if (!existing) {
-      await this.storage.createAgent({
+      // Through the runtime's createAgent, which seals the character's secrets for the row.
+      await this.createAgent({
         id: this.agentId,
         name: this.character.name,
         enabled: true,
@@ -142,6 +144,9 @@ export class AgentRuntime extends RuntimeBase {
         updatedAt: this.now(),
         character: this.character as Record<string, unknown>,
       });
+    } else if (hasPlainSecrets(existing.character)) {
+      // A row an older version wrote with plain-text secrets: seal them where they lie.
+      await this.updateAgent(this.agentId, { character: existing.character });
     }
     // As in elizaOS, services start once the runtime is initialized, so one may await it.
     this.resolveInit();

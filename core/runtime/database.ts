@@ -4,6 +4,8 @@
 // expect without the runtime file growing a hundred one-line forwards. This file: connection,
 // agents, entities, components, memories, logs; database-rooms.ts: worlds, rooms,
 // participants, relationships, cache, tasks.
+import { DEFAULT_SECRET_SALT } from "../secret-cipher.ts";
+import { openCharacterSecrets, sealCharacterSecrets } from "../secrets/stored-character.ts";
 import type { GetMemoriesParams, SearchMemoriesParams, StorageAdapter } from "../storage.ts";
 import type { Agent, Component, Entity, Log, Memory, Metadata, UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
@@ -86,25 +88,51 @@ export class RuntimeStorage {
     return this.storage.ensureEmbeddingDimension(dimension);
   }
 
-  // agents
-  getAgent(agentId: UUID): Promise<Agent | null> {
-    return this.storage.getAgent(agentId);
+  // agents: the row's character secrets are sealed on every write and opened on every read
+  // (secrets/stored-character.ts); `storage.getAgent` shows the row as stored.
+
+  /** The salt stored secrets are sealed under; RuntimeBase reads SECRET_SALT. */
+  protected secretSalt(): string {
+    return DEFAULT_SECRET_SALT;
   }
-  getAgents(): Promise<Agent[]> {
-    return this.storage.getAgents();
+
+  /** Told when a row's secrets stayed sealed (another salt); RuntimeBase logs it. */
+  protected secretsLeftSealed(_agentId: UUID, _count: number): void {}
+
+  /** The agent with its stored character's secrets sealed, ready to write. */
+  protected async sealAgent<T extends Partial<Agent>>(agent: T): Promise<T> {
+    if (!agent.character) return agent;
+    return { ...agent, character: await sealCharacterSecrets(agent.character, this.secretSalt()) };
   }
-  createAgent(agent: Partial<Agent>): Promise<boolean> {
+
+  private async openAgent(agent: Agent): Promise<Agent> {
+    if (!agent.character) return agent;
+    const opened = await openCharacterSecrets(agent.character, this.secretSalt());
+    if (opened.sealed > 0) this.secretsLeftSealed(agent.id, opened.sealed);
+    return { ...agent, character: opened.character };
+  }
+
+  async getAgent(agentId: UUID): Promise<Agent | null> {
+    const agent = await this.storage.getAgent(agentId);
+    return agent ? this.openAgent(agent) : null;
+  }
+  async getAgents(): Promise<Agent[]> {
+    return Promise.all((await this.storage.getAgents()).map((a) => this.openAgent(a)));
+  }
+  async createAgent(agent: Partial<Agent>): Promise<boolean> {
     const now = Date.now();
-    return this.storage.createAgent({
-      ...agent,
-      id: agent.id ?? randomUuid(),
-      name: agent.name ?? "",
-      createdAt: agent.createdAt ?? now,
-      updatedAt: agent.updatedAt ?? now,
-    });
+    return this.storage.createAgent(
+      await this.sealAgent({
+        ...agent,
+        id: agent.id ?? randomUuid(),
+        name: agent.name ?? "",
+        createdAt: agent.createdAt ?? now,
+        updatedAt: agent.updatedAt ?? now,
+      }),
+    );
   }
-  updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean> {
-    return this.storage.updateAgent(agentId, agent);
+  async updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean> {
+    return this.storage.updateAgent(agentId, await this.sealAgent(agent));
   }
   deleteAgent(agentId: UUID): Promise<boolean> {
     return this.storage.deleteAgent(agentId);

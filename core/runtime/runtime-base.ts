@@ -15,6 +15,7 @@ import {
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type { EventHandler, Plugin } from "../plugin.ts";
 import { createRedactor, type Redactor, secretValues } from "../redact.ts";
+import { DEFAULT_SECRET_SALT } from "../secret-cipher.ts";
 import type { StorageAdapter, StorageOp } from "../storage.ts";
 import type { Entity, Room, UUID, World } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
@@ -169,6 +170,18 @@ export class RuntimeBase extends RuntimeDatabase {
     return settingCandidates(
       { character: this.character, runtime: this.runtimeSettings, env: this.env },
       key,
+    );
+  }
+
+  /** SECRET_SALT (any setting layer), else elizaOS's default: seals the agents row's secrets. */
+  protected override secretSalt(): string {
+    return this.getSettingString("SECRET_SALT") ?? DEFAULT_SECRET_SALT;
+  }
+
+  protected override secretsLeftSealed(agentId: UUID, count: number): void {
+    this.logger.warn(
+      `agent ${agentId}: ${count} stored secret(s) did not decrypt under SECRET_SALT and stay ` +
+        "encrypted; they were written under another salt. Set the salt they were written with.",
     );
   }
 

@@ -37,6 +37,8 @@ export async function createWorkerAgent(
     character,
     storage,
     env,
+    // An edge deployment is production: startup warns of a missing SECRET_SALT.
+    production: true,
     plugins: [...(env.AI ? [createWorkersAiPlugin(env.AI)] : []), ...plugins],
   });
   if (inMemory) warnNoDatabase(runtime, 'the D1 binding "DB" is missing');

@@ -46,6 +46,8 @@ export async function createTargetAgent(
     character,
     storage,
     env,
+    // An edge deployment is production: startup warns of a missing SECRET_SALT.
+    production: true,
     plugins: options.plugins,
     now: options.now,
   });
