@@ -83,7 +83,9 @@ export const messageService: MessageService = {
       over: false,
       responses: [],
     };
-    const turn = pipeline.handleMessage(runtime, message, callback, options, run);
+    const turn = pipeline
+      .handleMessage(runtime, message, callback, options, run)
+      .then((r) => (run.replaced && !r.didRespond ? { ...r, reason: "replaced" } : r));
     return raceRunTimeout(
       runtime,
       message,
@@ -125,6 +127,7 @@ const pipeline: Pipeline = {
       if (!keepStale) {
         run.stale ??= isStale(runtime, message);
         if (await run.stale) {
+          run.replaced = true;
           runtime.logger.info("reply discarded: a newer message arrived in the room", {
             runId,
             roomId: message.roomId,

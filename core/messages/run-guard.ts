@@ -19,6 +19,8 @@ export interface RunControl {
   responses: Memory[];
   /** The stale check's answer, once asked (one storage read per run at most). */
   stale?: Promise<boolean>;
+  /** A reply was discarded because a newer message arrived (elizaOS's "replaced"). */
+  replaced?: boolean;
 }
 
 /** RUN_TIMEOUT_MS, or elizaOS's one hour when unset or not a positive number. */

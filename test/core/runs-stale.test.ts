@@ -34,7 +34,7 @@ describe("stale replies", () => {
     first.release("<response><text>first answer</text></response>");
     const olderResult = await older.promise;
 
-    expect(olderResult.didRespond).toBe(false);
+    expect(olderResult).toMatchObject({ didRespond: false, reason: "replaced" });
     expect(older.replies).toEqual([]);
     expect(newer.replies.map((r) => r.text)).toEqual(["second answer"]);
     expect(sent).toHaveLength(1);
