@@ -86,21 +86,7 @@ export const messageService: MessageService = {
     const turn = pipeline
       .handleMessage(runtime, message, callback, options, run)
       .then((r) => (run.replaced && !r.didRespond ? { ...r, reason: "replaced" } : r));
-    return raceRunTimeout(
-      runtime,
-      message,
-      run,
-      runTimeoutMs(runtime, options.timeoutMs),
-      turn,
-      () => ({
-        runId: run.runId,
-        messageId: message.id,
-        didRespond: run.responses.length > 0,
-        responses: run.responses,
-        actionResults: [],
-        reason: "timeout",
-      }),
-    );
+    return raceRunTimeout(runtime, message, run, runTimeoutMs(runtime, options.timeoutMs), turn);
   },
 };
 

@@ -5,6 +5,7 @@ import { parseBooleanFromText } from "../elizaos/parsing.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
 import { type Memory, MemoryTable, type UUID } from "../types.ts";
+import type { HandleMessageResult } from "./message-service.ts";
 
 /** elizaOS's default run timeout (its handleMessage's timeoutDuration): one hour. */
 export const DEFAULT_RUN_TIMEOUT_MS = 60 * 60 * 1000;
@@ -31,17 +32,16 @@ export function runTimeoutMs(runtime: AgentRuntime, override?: number): number {
 
 /**
  * Resolves with the turn, or when `ms` pass first: marks the run over (its later replies are
- * dropped), emits elizaOS's RUN_TIMEOUT and resolves with `onTimeout()`. The timer is
+ * dropped), emits elizaOS's RUN_TIMEOUT and resolves with reason "timeout". The timer is
  * cleared before returning, so nothing outlives the call but the abandoned turn itself.
  */
-export async function raceRunTimeout<T>(
+export async function raceRunTimeout(
   runtime: AgentRuntime,
   message: Memory & { id: UUID },
   run: RunControl,
   ms: number,
-  turn: Promise<T>,
-  onTimeout: () => T,
-): Promise<T> {
+  turn: Promise<HandleMessageResult>,
+): Promise<HandleMessageResult> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), ms);
@@ -78,7 +78,14 @@ export async function raceRunTimeout<T>(
     runId: run.runId,
     timeoutMs: ms,
   });
-  return onTimeout();
+  return {
+    runId: run.runId,
+    messageId: message.id,
+    didRespond: run.responses.length > 0,
+    responses: run.responses,
+    actionResults: [],
+    reason: "timeout",
+  };
 }
 
 /**
