@@ -26,7 +26,8 @@ describe("joined events", () => {
     const roomId = stringToUuid("room-1");
     expect(world).toMatchObject({ source: "test", runtime, rooms: [{ id: roomId }] });
     expect(world?.entities).toEqual([expect.objectContaining({ id: userId, names: ["Grace"] })]);
-    const worldId = (world?.world as { id: string }).id;
+    const worldId = (world?.world as { id: string } | undefined)?.id;
+    expect(worldId).toBeDefined();
     expect(room).toMatchObject({ source: "test", roomId, worldId, room: { id: roomId } });
     expect(entity).toMatchObject({
       source: "test",
@@ -110,6 +111,6 @@ describe("action and evaluator events", () => {
     expect(bad.map((e) => e.name)).toEqual(["EVALUATOR_STARTED", "EVALUATOR_COMPLETED"]);
     expect(bad[1]?.payload.completed).toBe(false);
     expect(bad[1]?.payload.error).toBeInstanceOf(Error);
-    expect((bad[1]?.payload.error as Error).message).toBe("evaluator broke");
+    expect((bad[1]?.payload.error as Error | undefined)?.message).toBe("evaluator broke");
   });
 });
