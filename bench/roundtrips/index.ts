@@ -22,4 +22,4 @@ for (const r of rows) {
     `| ${r.backend} | ${r.existingRoomWarmIsolate} | ${r.existingRoomColdIsolate} | ${r.newRoom} | ${r.isolateStart} |`,
   );
 }
-console.log("\nBudget: at most 4 per message in an existing room on D1 and Neon HTTP.");
+console.log("\nBudget: at most 5 per message in an existing room on D1 and Neon HTTP.");

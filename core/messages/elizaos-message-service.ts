@@ -8,7 +8,7 @@ import type { Content, Memory, Room, UUID } from "../types.ts";
 import { isBeingReceived, messageService } from "./message-service.ts";
 import { respondWithoutModel } from "./should-respond.ts";
 
-/** elizaOS's MessageProcessingOptions; eliza-edge reads maxRetries (planner retries). */
+/** elizaOS's MessageProcessingOptions; eliza-edge reads maxRetries (planner retries) and timeoutDuration. */
 export interface MessageProcessingOptions {
   maxRetries?: number;
   timeoutDuration?: number;
@@ -73,6 +73,7 @@ export function createElizaMessageService(): ElizaMessageService {
           // put every reply in the room's history twice.
           callbackStoresReplies: callback !== undefined,
           ...(options.maxRetries === undefined ? {} : { retries: options.maxRetries }),
+          ...(options.timeoutDuration === undefined ? {} : { timeoutMs: options.timeoutDuration }),
         },
       );
       return {

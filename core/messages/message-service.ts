@@ -11,6 +11,14 @@ import { StorageError, type StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { parseList, parseResponse, salvageText } from "./parse-response.ts";
+import {
+  isStale,
+  keepsStaleReplies,
+  noteLatest,
+  type RunControl,
+  raceRunTimeout,
+  runTimeoutMs,
+} from "./run-guard.ts";
 import { sendOnce } from "./send-once.ts";
 import { shouldRespond } from "./should-respond.ts";
 import { fillTemplate, messageHandlerTemplate } from "./templates.ts";
@@ -34,6 +42,8 @@ export interface HandleMessageOptions {
    * retried turn may answer again; eliza-edge's own connectors leave this off.
    */
   callbackStoresReplies?: boolean;
+  /** This turn's run timeout in ms (elizaOS's timeoutDuration); default RUN_TIMEOUT_MS. */
+  timeoutMs?: number;
 }
 
 export interface HandleMessageResult {
@@ -63,19 +73,57 @@ interface Plan {
 }
 
 export const messageService: MessageService = {
-  async handleMessage(runtime, incoming, callback, options = {}) {
-    const runId = runtime.newRunId();
-    const startedAt = runtime.now();
+  handleMessage(runtime, incoming, callback, options = {}) {
     const message: Memory & { id: UUID } = {
       ...incoming,
       id: incoming.id ?? randomUuid(),
       agentId: runtime.agentId,
       createdAt: incoming.createdAt ?? runtime.stamp(),
     };
+    const run: RunControl = {
+      runId: runtime.newRunId(),
+      startedAt: runtime.now(),
+      over: false,
+      responses: [],
+    };
+    const turn = pipeline
+      .handleMessage(runtime, message, callback, options, run)
+      .then((r) => (run.replaced && !r.didRespond ? { ...r, reason: "replaced" } : r));
+    return raceRunTimeout(runtime, message, run, runTimeoutMs(runtime, options.timeoutMs), turn);
+  },
+};
+
+type Pipeline = {
+  handleMessage(
+    runtime: AgentRuntime,
+    message: Memory & { id: UUID },
+    callback: MessageCallback | undefined,
+    options: HandleMessageOptions,
+    run: RunControl,
+  ): Promise<HandleMessageResult>;
+};
+
+const pipeline: Pipeline = {
+  async handleMessage(runtime, message, callback, options, run) {
+    const { runId, startedAt, responses } = run;
     const base = { runId, messageId: message.id, roomId: message.roomId };
-    const responses: Memory[] = [];
+    const keepStale = keepsStaleReplies(runtime);
+    if (message.entityId !== runtime.agentId) noteLatest(runtime, message);
     let replyCount = 0;
     const send = async (content: Content): Promise<Memory[]> => {
+      // A timed-out run sends nothing more; a newer message in the room discards this reply.
+      if (run.over) return [];
+      if (!keepStale) {
+        run.stale ??= isStale(runtime, message);
+        if (await run.stale) {
+          run.replaced = true;
+          runtime.logger.info("reply discarded: a newer message arrived in the room", {
+            runId,
+            roomId: message.roomId,
+          });
+          return [];
+        }
+      }
       const reply: Memory & { id: UUID } = {
         // The k-th reply of a turn has a fixed id, so a second run of the turn finds it.
         id: replyId(runtime, message.id, replyCount++),

@@ -170,12 +170,31 @@ export async function runEvaluators(
   const ran: Evaluator[] = [];
   await Promise.all(
     candidates.map(async (evaluator) => {
+      let event: Record<string, unknown> | undefined;
       try {
         if (!(await evaluator.validate(runtime, message, current))) return;
+        // elizaOS's EvaluatorEventPayload; one id ties STARTED to its COMPLETED.
+        event = {
+          evaluatorId: randomUuid(),
+          evaluatorName: evaluator.name,
+          startTime: runtime.now(),
+          roomId: message.roomId,
+          messageId: message.id,
+          source: message.content?.source,
+        };
+        await runtime.emitEvent(EventType.EVALUATOR_STARTED, event);
         await evaluator.handler(runtime, message, current, {}, callback, responses);
         ran.push(evaluator);
+        await runtime.emitEvent(EventType.EVALUATOR_COMPLETED, { ...event, completed: true });
       } catch (error) {
         runtime.logger.error(`evaluator ${evaluator.name} failed`, { error: describeError(error) });
+        if (event) {
+          await runtime.emitEvent(EventType.EVALUATOR_COMPLETED, {
+            ...event,
+            completed: false,
+            error: error instanceof Error ? error : new Error(String(error)),
+          });
+        }
       }
     }),
   );

@@ -5,6 +5,7 @@ import type { StorageOp } from "../storage.ts";
 import { ChannelType, type Entity, type Room, type UUID, type World } from "../types.ts";
 import { createUniqueUuid } from "../uuid.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
+import { EventType } from "./events.ts";
 
 /** eliza-edge's connection fields, and elizaOS's ensureConnection object (both accepted). */
 export interface ConnectionParams {
@@ -145,4 +146,47 @@ export async function batchInChunks(runtime: AgentRuntime, ops: StorageOp[]): Pr
   for (let i = 0; i < ops.length; i += MAX_BATCH_OPS) {
     await runtime.storage.batch(ops.slice(i, i + MAX_BATCH_OPS));
   }
+}
+
+/**
+ * elizaOS's WORLD_JOINED {world, rooms, entities}, ROOM_JOINED and ENTITY_JOINED {entityId,
+ * worldId, roomId, metadata} for a connection just ensured, built from the rows written.
+ * The caller emits them the first time this isolate ensures the connection: a batch of
+ * insert-if-absent ops cannot tell cheaply which rows were new on D1/DynamoDB, so a cold
+ * isolate announces a known connection again (listeners must be idempotent, as elizaOS's are).
+ */
+export async function announceJoined(
+  runtime: AgentRuntime,
+  params: ConnectionParams,
+  ops: StorageOp[],
+): Promise<void> {
+  let world: World | undefined;
+  let room: Room | undefined;
+  const entities: Entity[] = [];
+  for (const op of ops) {
+    if (op.op === "ensureWorld") world = op.world;
+    else if (op.op === "ensureRoom") room = op.room;
+    else if (op.op === "ensureEntity" && op.entity.id === params.entityId) entities.push(op.entity);
+  }
+  if (!world || !room) return;
+  const source = params.source ?? "unknown";
+  const base = { source, worldId: world.id, roomId: room.id };
+  await runtime.emitEvent(EventType.WORLD_JOINED, {
+    ...base,
+    world,
+    rooms: [room],
+    entities,
+  });
+  await runtime.emitEvent(EventType.ROOM_JOINED, { ...base, room, world, entities });
+  // No metadata.type: plugin-bootstrap's ENTITY_JOINED handler would then re-derive room and
+  // world ids from these (already hashed) ids and write a second, phantom room.
+  await runtime.emitEvent(EventType.ENTITY_JOINED, {
+    ...base,
+    entityId: params.entityId,
+    metadata: {
+      originalId: params.userId ?? params.entityId,
+      username: params.userName ?? params.name ?? "",
+      displayName: params.name ?? params.userName,
+    },
+  });
 }

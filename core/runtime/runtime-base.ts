@@ -21,6 +21,7 @@ import type { Entity, Room, UUID, World } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
 import {
+  announceJoined,
   batchInChunks,
   type ConnectionParams,
   connectionOps,
@@ -299,11 +300,14 @@ export class RuntimeBase extends RuntimeDatabase {
   async ensureConnection(params: ConnectionParams, extraOps: StorageOp[] = []): Promise<void> {
     const key = `${params.roomId}|${params.entityId}`;
     const known = this.ensuredConnections.has(key);
-    const ops = known ? extraOps : [...this.connectionOps(params), ...extraOps];
+    const rows = known ? [] : this.connectionOps(params);
+    const ops = [...rows, ...extraOps];
     if (ops.length) await this.storage.batch(ops);
     if (!known) {
       if (this.ensuredConnections.size >= CONNECTION_CACHE_LIMIT) this.ensuredConnections.clear();
       this.ensuredConnections.add(key);
+      // First time this isolate ensures it (the batch cannot say whether rows were new).
+      await announceJoined(this.self, params, rows);
     }
   }
 

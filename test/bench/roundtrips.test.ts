@@ -1,20 +1,21 @@
 // The round-trip budget is a count, not a time, so it is asserted: a change that adds a
-// query to the message path fails here before it slows every message at the edge.
+// query to the message path fails here before it slows every message at the edge. The fifth
+// trip is the stale-reply check (BASIC_CAPABILITIES_KEEP_RESP=true skips it).
 import { describe, expect, it } from "vitest";
 import { backends } from "../../bench/backends.ts";
 import { measureRoundTrips } from "../../bench/roundtrips/measure.ts";
 
 describe("storage round trips per message", () => {
   it.each(["d1", "neon-http"] as const)(
-    "%s stays within 4 for a message in an existing room",
+    "%s stays within 5 for a message in an existing room",
     async (name) => {
       const counted = await backends[name]();
       try {
         const figures = await measureRoundTrips(name, counted);
-        expect(figures.existingRoomWarmIsolate).toBeLessThanOrEqual(4);
-        expect(figures.existingRoomColdIsolate).toBeLessThanOrEqual(4);
+        expect(figures.existingRoomWarmIsolate).toBeLessThanOrEqual(5);
+        expect(figures.existingRoomColdIsolate).toBeLessThanOrEqual(5);
         // The first message of a room writes the room's rows in the same batch: no extra trip.
-        expect(figures.newRoom).toBeLessThanOrEqual(4);
+        expect(figures.newRoom).toBeLessThanOrEqual(5);
         expect(figures.isolateStart).toBeLessThanOrEqual(1);
       } finally {
         await counted.close();
@@ -27,12 +28,12 @@ describe("dynamodb round trips per message", () => {
   // One more than SQL: a room's entities are a participant query plus a BatchGet.
   // The budget is a count; the timeout only guards a hang. DynamoDB Local (Java) needed more
   // than the default 30 s for table setup plus the measured messages on a loaded 2-core box.
-  it("stays within 5 for a message in an existing room", { timeout: 120_000 }, async () => {
+  it("stays within 6 for a message in an existing room", { timeout: 120_000 }, async () => {
     const counted = await backends.dynamodb();
     try {
       const figures = await measureRoundTrips("dynamodb", counted);
-      expect(figures.existingRoomWarmIsolate).toBeLessThanOrEqual(5);
-      expect(figures.existingRoomColdIsolate).toBeLessThanOrEqual(5);
+      expect(figures.existingRoomWarmIsolate).toBeLessThanOrEqual(6);
+      expect(figures.existingRoomColdIsolate).toBeLessThanOrEqual(6);
     } finally {
       await counted.close();
     }

@@ -310,6 +310,9 @@ describe("should-respond", () => {
 describe("concurrency", () => {
   it("keeps run ids, state and replies apart for messages handled at once", async () => {
     const { runtime, model } = await setup();
+    // Every overlapping message in a room is answered here: without this, the stale-reply
+    // rule (runs-stale.test.ts) would drop all but the newest run's reply per room.
+    runtime.setSetting("BASIC_CAPABILITIES_KEEP_RESP", true);
     const runIds: unknown[] = [];
     runtime.registerEvent(EventType.RUN_STARTED, (p) => void runIds.push(p.runId));
     // Each answer echoes the user's words after a delay that makes the calls overlap.
