@@ -67,10 +67,24 @@ export function jsonLogLine(
 
 /** JSON that never throws: Errors as records, cycles marked, bigints and functions named. */
 function encode(value: unknown, withStack: boolean): string {
+  const text = safeStringify(value, (error) => errorRecord(error, withStack));
+  if (text === null) return JSON.stringify(Object.prototype.toString.call(value));
+  return text ?? JSON.stringify(String(value));
+}
+
+/**
+ * JSON.stringify for log data: Errors through `error`, cycles as "[Circular]", bigints,
+ * functions and symbols named. Undefined for a top-level value JSON skips (undefined); null
+ * where JSON cannot hold the value (a throwing getter).
+ */
+export function safeStringify(
+  value: unknown,
+  error: (e: Error) => unknown,
+): string | undefined | null {
   const seen = new WeakSet<object>();
   try {
     const text = JSON.stringify(value, (_key, v: unknown) => {
-      if (v instanceof Error) return errorRecord(v, withStack);
+      if (v instanceof Error) return error(v);
       if (typeof v === "bigint") return `${v}n`;
       if (typeof v === "function") return `[Function ${v.name || "anonymous"}]`;
       if (typeof v === "symbol") return v.toString();
@@ -80,8 +94,8 @@ function encode(value: unknown, withStack: boolean): string {
       }
       return v;
     });
-    return text ?? JSON.stringify(String(value));
+    return text;
   } catch {
-    return JSON.stringify(Object.prototype.toString.call(value));
+    return null;
   }
 }

@@ -7,7 +7,7 @@
 // Either way one readable line comes out: the strings, then the merged data as JSON, Error
 // objects as "Name: message" (their stack only when the logger is at debug or trace). With
 // `json` (LOG_JSON_FORMAT=true) the same call prints one JSON object instead (log-json.ts).
-import { jsonLogLine } from "./log-json.ts";
+import { jsonLogLine, safeStringify } from "./log-json.ts";
 import { type Redactor, redactValue } from "./redact.ts";
 
 /** Any number of strings, Errors and data objects, in either order. */
@@ -218,23 +218,9 @@ function errorLine(error: Error, withStack: boolean): string {
 
 /** JSON that never throws: Errors as lines, cycles marked, bigints and functions named. */
 function stringify(value: unknown, withStack: boolean): string {
-  const seen = new WeakSet<object>();
-  try {
-    const text = JSON.stringify(value, (_key, v: unknown) => {
-      if (v instanceof Error) return errorLine(v, withStack);
-      if (typeof v === "bigint") return `${v}n`;
-      if (typeof v === "function") return `[Function ${v.name || "anonymous"}]`;
-      if (typeof v === "symbol") return v.toString();
-      if (v !== null && typeof v === "object") {
-        if (seen.has(v)) return "[Circular]";
-        seen.add(v);
-      }
-      return v;
-    });
-    return text ?? String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
+  const text = safeStringify(value, (error) => errorLine(error, withStack));
+  if (text === null) return Object.prototype.toString.call(value);
+  return text ?? String(value);
 }
 
 /** An Error with its message and stack redacted, still an Error for the formatter. */
