@@ -9,7 +9,7 @@ export interface BundleResult {
   nodeImports: string[];
 }
 
-const NODE_BUILTIN =
+export const NODE_BUILTIN =
   /^(node:|(fs|path|os|net|tls|crypto|child_process|http|https|stream|util|url|buffer|events|readline|worker_threads)(\/|$))/;
 
 export async function bundleForWorkers(entry: string): Promise<BundleResult> {

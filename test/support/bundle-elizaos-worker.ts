@@ -3,15 +3,9 @@
 // for workerd's nodejs_compat (plugin-bootstrap imports node:crypto, plugin-starter reads
 // process.env). Reports the builtins it left, so a test can name what needs the flag, and the
 // files bundled, so a test can see the real @elizaos/core stayed out.
-import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
-
-export const ELIZA_COMPAT_ENTRY = fileURLToPath(
-  new URL("../../core/elizaos/index.ts", import.meta.url),
-);
-
-const NODE_BUILTIN =
-  /^(node:|(fs|path|os|net|tls|crypto|child_process|http|https|stream|util|url|buffer|events|readline|worker_threads)(\/|$))/;
+import { ELIZAOS_CORE_ALIAS } from "../../targets/bundling/elizaos-core-alias.ts";
+import { NODE_BUILTIN } from "./bundle-check.ts";
 
 export async function bundleElizaosWorker(
   entry: string,
@@ -27,7 +21,7 @@ export async function bundleElizaosWorker(
     target: "es2022",
     metafile: true,
     logLevel: "silent",
-    alias: { "@elizaos/core": ELIZA_COMPAT_ENTRY },
+    alias: ELIZAOS_CORE_ALIAS,
     plugins: [
       {
         name: "node-builtins-for-nodejs-compat",
