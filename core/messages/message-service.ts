@@ -2,15 +2,14 @@
 // → actions → evaluators, with RUN_STARTED / RUN_ENDED around it. Everything about one
 // message lives in this call's locals, so concurrent messages on one runtime never mix.
 import { EMBED_TASK, embedWithinBudget } from "../memory/embed.ts";
-import { ModelType } from "../models/types.ts";
-import type { ActionResult, State } from "../plugin.ts";
+import type { ActionResult } from "../plugin.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
 import { isPreEvaluator, runPreEvaluators } from "../runtime/pre-evaluators.ts";
 import { StorageError, type StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
-import { parseList, parseResponse, salvageText } from "./parse-response.ts";
+import { planResponse } from "./plan-response.ts";
 import {
   isStale,
   keepsStaleReplies,
@@ -21,7 +20,6 @@ import {
 } from "./run-guard.ts";
 import { sendOnce } from "./send-once.ts";
 import { shouldRespond } from "./should-respond.ts";
-import { fillTemplate, messageHandlerTemplate } from "./templates.ts";
 
 /** Delivers one reply to wherever the message came from (HTTP response, Telegram, ...). */
 export type MessageCallback = (content: Content, memory: Memory) => Promise<unknown> | unknown;
@@ -65,11 +63,6 @@ export interface MessageService {
     callback?: MessageCallback,
     options?: HandleMessageOptions,
   ): Promise<HandleMessageResult>;
-}
-
-interface Plan {
-  content: Content;
-  providers: string[];
 }
 
 export const messageService: MessageService = {
@@ -347,54 +340,6 @@ async function finish(
     source: message.content.source,
   });
   return outcome;
-}
-
-/**
- * Asks the large model for a plan. XML is read into actions/providers/text; plain text is a
- * REPLY; XML that does not parse is asked for again, and after the last attempt whatever
- * text it holds is sent as a REPLY rather than dropping the user's message.
- */
-async function planResponse(
-  runtime: AgentRuntime,
-  message: Memory,
-  state: State,
-  retries: number,
-): Promise<Plan> {
-  const prompt = fillTemplate(
-    runtime.character.templates.messageHandlerTemplate ?? messageHandlerTemplate,
-    { ...state.values, agentName: runtime.character.name, providers: state.text },
-  );
-  const outputs: string[] = [];
-  for (let attempt = 0; attempt <= retries; attempt++) {
-    const output = String(
-      await runtime.useModel<string>(ModelType.TEXT_LARGE, {
-        prompt,
-        system: runtime.character.system,
-        userText: message.content.text,
-        roomId: message.roomId,
-      }),
-    );
-    outputs.push(output);
-    const parsed = parseResponse(output);
-    if (parsed.kind === "plain") {
-      return { content: { text: parsed.text, actions: ["REPLY"] }, providers: [] };
-    }
-    if (parsed.kind === "xml") {
-      const { thought, text } = parsed.fields;
-      let actions = parseList(parsed.fields.actions);
-      if (actions.length === 0) actions = text ? ["REPLY"] : ["NONE"];
-      if (actions.some((a) => a.toUpperCase() === "IGNORE")) actions = ["IGNORE"];
-      return {
-        content: { thought, text, actions },
-        providers: parseList(parsed.fields.providers),
-      };
-    }
-    runtime.logger.warn("planner output did not parse", { attempt: attempt + 1 });
-  }
-  // Prefer an attempt that got as far as writing <text>: its words were meant for the user.
-  const best = outputs.find((o) => /<text>/i.test(o)) ?? outputs[outputs.length - 1] ?? "";
-  const text = salvageText(best);
-  return { content: { text, actions: text ? ["REPLY"] : ["NONE"] }, providers: [] };
 }
 
 /** The id of the k-th reply (from 0) to a message: the same in every run of the turn. */
