@@ -1,0 +1,61 @@
+// The planning step of the message pipeline: one large-model call with elizaOS's
+// messageHandlerTemplate, read as the <response> XML (thought, actions, providers, text).
+import { ModelType } from "../models/types.ts";
+import type { State } from "../plugin.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import type { Content, Memory } from "../types.ts";
+import { parseList, parseResponse, salvageText } from "./parse-response.ts";
+import { fillTemplate, messageHandlerTemplate } from "./templates.ts";
+
+export interface Plan {
+  content: Content;
+  providers: string[];
+}
+
+/**
+ * Asks the large model for a plan. XML is read into actions/providers/text; plain text is a
+ * REPLY; XML that does not parse is asked for again, and after the last attempt whatever
+ * text it holds is sent as a REPLY rather than dropping the user's message.
+ */
+export async function planResponse(
+  runtime: AgentRuntime,
+  message: Memory,
+  state: State,
+  retries: number,
+): Promise<Plan> {
+  const prompt = fillTemplate(
+    runtime.character.templates.messageHandlerTemplate ?? messageHandlerTemplate,
+    { ...state.values, agentName: runtime.character.name, providers: state.text },
+  );
+  const outputs: string[] = [];
+  for (let attempt = 0; attempt <= retries; attempt++) {
+    const output = String(
+      await runtime.useModel<string>(ModelType.TEXT_LARGE, {
+        prompt,
+        system: runtime.character.system,
+        userText: message.content.text,
+        roomId: message.roomId,
+      }),
+    );
+    outputs.push(output);
+    const parsed = parseResponse(output);
+    if (parsed.kind === "plain") {
+      return { content: { text: parsed.text, actions: ["REPLY"] }, providers: [] };
+    }
+    if (parsed.kind === "xml") {
+      const { thought, text } = parsed.fields;
+      let actions = parseList(parsed.fields.actions);
+      if (actions.length === 0) actions = text ? ["REPLY"] : ["NONE"];
+      if (actions.some((a) => a.toUpperCase() === "IGNORE")) actions = ["IGNORE"];
+      return {
+        content: { thought, text, actions },
+        providers: parseList(parsed.fields.providers),
+      };
+    }
+    runtime.logger.warn("planner output did not parse", { attempt: attempt + 1 });
+  }
+  // Prefer an attempt that got as far as writing <text>: its words were meant for the user.
+  const best = outputs.find((o) => /<text>/i.test(o)) ?? outputs[outputs.length - 1] ?? "";
+  const text = salvageText(best);
+  return { content: { text, actions: text ? ["REPLY"] : ["NONE"] }, providers: [] };
+}
