@@ -2,6 +2,22 @@
 // plugin needs is exported here and only here.
 export { type CreateAgentOptions, createAgent, modelPluginsFor } from "./agent.ts";
 export {
+  BATCHER_DRAIN_TASK,
+  BatcherDisposedError,
+  type BatcherResult,
+  type BatcherStats,
+  type DrainMeta,
+  PromptBatcher,
+  type PromptBatcherSettings,
+  type PromptSection,
+  resolvePromptBatcherSettings,
+  type SchemaRow,
+  type SectionFields,
+  type SectionFrequency,
+  type SectionOptions,
+  type ThinkOptions,
+} from "./batcher/index.ts";
+export {
   bioLines,
   type Character,
   CharacterError,
