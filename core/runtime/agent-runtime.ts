@@ -5,6 +5,7 @@
 // fields. It stacks on RuntimeBase (runtime-base.ts: settings, models, events, connections,
 // run ids), which stacks on RuntimeDatabase (database.ts: the IDatabaseAdapter methods).
 
+import { autonomyEnabledSetting } from "../autonomy/settings.ts";
 import { PromptBatcher } from "../batcher/batcher.ts";
 import { batcherDrainWorker } from "../batcher/drain-task.ts";
 import { resolvePromptBatcherSettings } from "../batcher/settings.ts";
@@ -115,9 +116,7 @@ export class AgentRuntime extends RuntimeBase {
       resolvePromptBatcherSettings((key) => this.getSettingString(key)),
     );
     this.registerTaskWorker(batcherDrainWorker);
-    this.enableAutonomy =
-      options.enableAutonomy ??
-      /^(true|1|yes|on)$/i.test(this.getSettingString("ENABLE_AUTONOMY") ?? "");
+    this.enableAutonomy = options.enableAutonomy ?? autonomyEnabledSetting(this);
     this.messageLimiter = new MessageRateLimiter(
       options.rateLimitStore ?? createMemoryRateLimitStore(),
       {
