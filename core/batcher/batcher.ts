@@ -242,7 +242,9 @@ export class PromptBatcher {
     const key = section.affinityKey ?? "default";
     const window =
       section.priority !== "immediate" && section.frequency !== "recurring"
-        ? this.windows.findLast((w) => w.affinities.has(key))
+        ? // Any open turn takes it, its own groups' first: an evaluator asking about another
+          // room must not wait for a tick while the turn waits for it.
+          (this.windows.findLast((w) => w.affinities.has(key)) ?? this.windows.at(-1))
         : undefined;
     if (window) window.register(section.id, key);
     else if (section.priority === "immediate" || section.frequency === "once") this.drainSoon(key);

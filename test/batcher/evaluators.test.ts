@@ -84,6 +84,28 @@ describe("evaluators on the prompt batcher", () => {
     expect(small).toHaveLength(4);
   });
 
+  it("an evaluator asking about another room is answered within the turn", async () => {
+    const seen: Record<string, unknown> = {};
+    const other: Evaluator = {
+      name: "elsewhere",
+      description: "asks about another room",
+      validate: async () => true,
+      handler: async (runtime) => {
+        const result = await runtime.promptBatcher.onDrain("elsewhere", {
+          preamble: "q",
+          schema,
+          room: "another-room",
+        });
+        seen.elsewhere = result?.fields;
+        return undefined;
+      },
+    };
+    const { result } = await turn([other, batchedEvaluator("facts", seen)]);
+    expect(result.didRespond).toBe(true);
+    expect(seen.elsewhere).toEqual({ answer: "for elsewhere" });
+    expect(seen.facts).toBeDefined();
+  });
+
   it("a batched evaluator next to a slow direct one still finishes the turn", async () => {
     const seen: Record<string, unknown> = {};
     const { result, small } = await turn([
