@@ -9,6 +9,7 @@
 import { describeError } from "../describe-error.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Memory } from "../types.ts";
+import { sectionCacheKey } from "./cache.ts";
 import { type BatcherState, drainGroup } from "./drain.ts";
 import { ensureDrainTask, removeDrainTask } from "./drain-task.ts";
 import type { SectionOptions, ThinkOptions } from "./section-options.ts";
@@ -46,7 +47,13 @@ export class PromptBatcher {
       pending: new Map(),
       buffers: new Map(),
       lastRunAt: new Map(),
-      stats: { totalDrains: 0, totalCalls: 0, totalFallbacks: 0, avgSectionsPerCall: 0 },
+      stats: {
+        totalDrains: 0,
+        totalCalls: 0,
+        totalFallbacks: 0,
+        totalCacheHits: 0,
+        avgSectionsPerCall: 0,
+      },
     };
   }
 
@@ -218,6 +225,11 @@ export class PromptBatcher {
     return count;
   }
 
+  /** Forgets a section's cached answer (cacheTtlMs). */
+  async invalidateCache(sectionId: string): Promise<void> {
+    await this.runtime.storage.deleteCache(sectionCacheKey(this.runtime, sectionId));
+  }
+
   getStats(): BatcherStats {
     return { ...this.state.stats };
   }
@@ -337,5 +349,7 @@ function sectionFrom(id: string, opts: SectionOptions): PromptSection {
     maxRetries: opts.maxRetries,
     execOptions: opts.execOptions,
     isolated: opts.isolated,
+    cacheTtlMs: opts.cacheTtlMs,
+    forceRegenerate: opts.forceRegenerate,
   };
 }

@@ -4,6 +4,7 @@
 import { describeError } from "../describe-error.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Memory } from "../types.ts";
+import { readCachedAnswer, writeCachedAnswer } from "./cache.ts";
 import { ContextResolver } from "./context.ts";
 import { type CallRecord, dispatchCalls } from "./dispatch.ts";
 import { planCalls } from "./pack.ts";
@@ -45,13 +46,15 @@ export async function drainGroup(state: BatcherState, key: string): Promise<void
   }
   if (due.length === 0) return;
   state.stats.totalDrains++;
+  const drainId = `${key}-${now}`;
+  await deliverCached(state, due, drainId, now);
+  if (due.length === 0) return;
   const messages = [...(state.buffers.get(key) ?? [])];
   const resolver = new ContextResolver(state.runtime, messages);
   const resolved = await Promise.all(due.map((s) => resolver.resolve(s)));
   const plans = planCalls(resolved, state.settings);
   const first = await dispatchCalls(state.runtime, plans, state.settings.maxParallelCalls);
   record(state, first.calls);
-  const drainId = `${key}-${now}`;
   await Promise.all(
     resolved.map(async (r) => {
       const plan = plans.find((p) => p.sections.includes(r)) as CallPlan;
@@ -72,7 +75,9 @@ export async function drainGroup(state: BatcherState, key: string): Promise<void
         packedWith: plan.sections.map((s) => s.section.id).filter((id) => id !== r.section.id),
         retryAttempt: attempt,
         fallbackUsed: !fields,
+        cacheHit: false,
       };
+      if (fields) await writeCachedAnswer(state.runtime, r.section, fields);
       await deliver(state, r.section, fields ?? r.section.fallback?.() ?? {}, meta, now);
     }),
   );
@@ -83,6 +88,43 @@ export async function drainGroup(state: BatcherState, key: string): Promise<void
       key,
       buffer.filter((m) => !drained.has(m)),
     );
+}
+
+/** Delivers the sections with a valid cached answer and takes them out of `due`. */
+async function deliverCached(
+  state: BatcherState,
+  due: PromptSection[],
+  drainId: string,
+  now: number,
+): Promise<void> {
+  const cached = await Promise.all(
+    due.map(async (s) => validated(state, s, await readCachedAnswer(state.runtime, s))),
+  );
+  const hits = due.filter((_, i) => cached[i]);
+  const fields = cached.filter((f): f is SectionFields => !!f);
+  due.splice(0, due.length, ...due.filter((_, i) => !cached[i]));
+  state.stats.totalCacheHits += hits.length;
+  await Promise.all(
+    hits.map((section, i) =>
+      deliver(
+        state,
+        section,
+        fields[i] as SectionFields,
+        {
+          drainId,
+          timestamp: now,
+          messages: [],
+          sectionId: section.id,
+          actualModel: section.model ?? "small",
+          packedWith: [],
+          retryAttempt: 0,
+          fallbackUsed: false,
+          cacheHit: true,
+        },
+        now,
+      ),
+    ),
+  );
 }
 
 function cycleDue(state: BatcherState, section: PromptSection, now: number): boolean {

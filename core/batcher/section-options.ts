@@ -17,6 +17,8 @@ export interface SectionOptions {
   maxRetries?: number;
   execOptions?: SectionExecOptions;
   isolated?: boolean;
+  cacheTtlMs?: number;
+  forceRegenerate?: boolean;
 }
 
 export interface ThinkOptions extends Omit<SectionOptions, "room"> {

@@ -50,6 +50,10 @@ export interface PromptSection {
   shouldRun?: (runtime: AgentRuntime) => Promise<boolean> | boolean;
   /** Extra single-section calls after a malformed answer; 0–2, default 0. */
   maxRetries?: number;
+  /** Keep a valid answer in the storage cache this long; a later drain delivers it without a call. */
+  cacheTtlMs?: number;
+  /** Ask the model even when a cached answer exists (the new answer replaces it). */
+  forceRegenerate?: boolean;
   /** Recurring sections: the least time between two answers. */
   minCycleMs?: number;
   /** Sections of one group are drained together; default "default". */
@@ -69,6 +73,8 @@ export interface DrainMeta {
   packedWith: string[];
   retryAttempt: number;
   fallbackUsed: boolean;
+  /** Delivered from the cache (cacheTtlMs), without a model call. */
+  cacheHit: boolean;
 }
 
 /** What a section's promise resolves to (askOnce and askNow unwrap it to the fields). */
@@ -82,6 +88,8 @@ export interface BatcherStats {
   /** Model calls made by drains (packed calls plus single-section retries). */
   totalCalls: number;
   totalFallbacks: number;
+  /** Sections answered from the cache (cacheTtlMs). */
+  totalCacheHits: number;
   avgSectionsPerCall: number;
 }
 

@@ -186,6 +186,33 @@ describe("prompt batcher", () => {
     expect(calls.flat().sort()).toEqual(["huge", "m1", "m2", "m3"]);
   });
 
+  it("caches an askOnce answer with cacheTtlMs for every later cold start until it expires", async () => {
+    const first = await batcherRuntime();
+    const ask = (runtime: AgentRuntime, force = false) =>
+      runtime.promptBatcher.askOnce("persona", {
+        preamble: "summarize yourself",
+        schema,
+        cacheTtlMs: 60_000,
+        forceRegenerate: force,
+      });
+    expect(await ask(first.runtime)).toEqual({ answer: "for persona" });
+    expect(first.batchCalls()).toHaveLength(1);
+    // Another isolate over the same storage: answered from the cache, no model call.
+    const second = new AgentRuntime({
+      character: parseCharacter({ name: "Batch" }),
+      storage: first.runtime.storage,
+      logger: quiet,
+      now: first.clock.now,
+    });
+    expect(await ask(second)).toEqual({ answer: "for persona" });
+    expect(second.promptBatcher.getStats()).toMatchObject({ totalCacheHits: 1, totalCalls: 0 });
+    expect(await ask(first.runtime, true)).toEqual({ answer: "for persona" });
+    expect(first.batchCalls()).toHaveLength(2);
+    first.clock.advance(60_001);
+    expect(await ask(first.runtime)).toEqual({ answer: "for persona" });
+    expect(first.batchCalls()).toHaveLength(3);
+  });
+
   it("answers a recurring think section at most once per minCycleMs", async () => {
     const { runtime, clock, batchCalls } = await batcherRuntime();
     const seen: unknown[] = [];
