@@ -76,8 +76,11 @@ export class PromptBatcher {
     if (!section || typeof section.id !== "string" || section.id.trim() === "") {
       return Promise.reject(new Error("PromptSection id must be a non-empty string"));
     }
-    if (!Array.isArray(section.schema) || section.schema.length === 0) {
-      return Promise.reject(new Error(`PromptSection ${section.id} needs a non-empty schema`));
+    const rows = Array.isArray(section.schema) ? section.schema : [];
+    if (rows.length === 0 || !rows.every((r) => typeof r?.field === "string" && r.field !== "")) {
+      return Promise.reject(
+        new Error(`PromptSection ${section.id} needs a schema of rows with a non-empty field`),
+      );
     }
     if (this.sections.has(section.id)) return Promise.resolve(null);
     const normalized: PromptSection = {

@@ -60,6 +60,8 @@ describe("prompt batcher", () => {
     const b = runtime.promptBatcher;
     await expect(b.onDrain(" ", { preamble: "q", schema })).rejects.toThrow(/non-empty/);
     await expect(b.onDrain("x", { preamble: "q", schema: [] })).rejects.toThrow(/schema/);
+    const badRow = [{ description: "no field" }] as unknown as typeof schema;
+    await expect(b.onDrain("y", { preamble: "q", schema: badRow })).rejects.toThrow(/field/);
     const waiting = b.onDrain("waiting", { preamble: "q", schema });
     b.dispose();
     await expect(waiting).rejects.toBeInstanceOf(BatcherDisposedError);
