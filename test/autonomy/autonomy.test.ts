@@ -202,6 +202,21 @@ describe("autonomy", () => {
     expect(rec.muses).toHaveLength(1);
   });
 
+  it('reads ENABLE_AUTONOMY as elizaOS writes it: true or "true"; anything else is off', async () => {
+    const on = await createAgent({
+      character: parseCharacter({ name: "Ada", settings: { ENABLE_AUTONOMY: true } }),
+      storage: createMemoryStorage(),
+      logger: quiet,
+    });
+    expect(on.enableAutonomy).toBe(true);
+    for (const value of ["false", "", "maybe"]) {
+      const { runtime } = await agent({ ENABLE_AUTONOMY: value });
+      expect(runtime.enableAutonomy).toBe(false);
+    }
+    const forced = await agent(ON, { enableAutonomy: false });
+    expect(forced.runtime.enableAutonomy).toBe(false);
+  });
+
   it("ignores malformed budget settings and uses the defaults", async () => {
     const { runtime } = await agent({
       ...ON,
