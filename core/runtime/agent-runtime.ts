@@ -32,8 +32,9 @@ import type {
   State,
 } from "../plugin.ts";
 import { hasPlainSecrets } from "../secrets/stored-character.ts";
+import { createTask, updateTask } from "../tasks/task-service.ts";
 import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
-import type { Content, Memory, UUID } from "../types.ts";
+import type { Content, Memory, Task, UUID } from "../types.ts";
 import { type ActionRunOptions, actionResultsKey, runActions, runEvaluators } from "./actions.ts";
 import { composeState } from "./compose-state.ts";
 import { embedMemory, queueEmbedding } from "./embedding.ts";
@@ -271,6 +272,16 @@ export class AgentRuntime extends RuntimeBase {
 
   getTaskWorker(name: string): TaskWorker | undefined {
     return this.taskWorkers.get(name);
+  }
+
+  /** elizaOS's createTask: due when its tags and metadata say (core/tasks/due-time.ts). */
+  override createTask(task: Omit<Task, "tags"> & { tags?: string[] }): Promise<UUID> {
+    return createTask(this, { ...task, tags: task.tags ?? [] });
+  }
+
+  /** elizaOS's updateTask: a pause, resume or new schedule in the patch moves the due time. */
+  override updateTask(id: UUID, task: Partial<Task>): Promise<void> {
+    return updateTask(this, id, task);
   }
 
   /** How to deliver to a platform (telegram, discord ...) when the agent speaks unprompted. */
