@@ -42,6 +42,11 @@ export interface CreateAgentOptions {
    * NODE_ENV=production in `env` says so. Only decides startup warnings (SECRET_SALT).
    */
   production?: boolean;
+  /**
+   * No timer anywhere: the platform's cron calls runDueTasks() (README "Scheduling modes").
+   * The Worker, Lambda and Vercel targets set it; the Node target runs a timer instead.
+   */
+  serverless?: boolean;
 }
 
 /** Model plugins switched on by the env, highest priority first. */
@@ -81,6 +86,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     logger: options.logger,
     now: options.now,
     plugins,
+    serverless: options.serverless,
   });
   // elizaOS plugins also log through the compat `logger` singleton: the deployment's format
   // is process-wide there, as LOG_JSON_FORMAT is in elizaOS. Only switched on, never off.

@@ -32,6 +32,7 @@ import type {
   State,
 } from "../plugin.ts";
 import { hasPlainSecrets } from "../secrets/stored-character.ts";
+import { TASK_SERVICE_TYPE, TaskService } from "../tasks/service.ts";
 import { createTask, updateTask } from "../tasks/task-service.ts";
 import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
 import type { Content, Memory, Task, UUID } from "../types.ts";
@@ -93,6 +94,8 @@ export class AgentRuntime extends RuntimeBase {
     // Bound, because workerd's fetch refuses to run with `this` set to another object.
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.serviceRegistry = new ServiceRegistry(this.logger);
+    // getService("task") answers from the start, as with elizaOS's bootstrap plugin loaded.
+    this.serviceRegistry.provide(TASK_SERVICE_TYPE, new TaskService(this));
     this.pendingPlugins = options.plugins ?? [];
     this.initPromise = new Promise<void>((resolve, reject) => {
       this.resolveInit = resolve;

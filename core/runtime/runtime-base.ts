@@ -65,6 +65,11 @@ export interface RuntimeOptions {
   fetch?: typeof fetch;
   /** elizaOS's constructor option; default the CONVERSATION_LENGTH setting, else 32. */
   conversationLength?: number;
+  /**
+   * elizaOS's serverless mode: no timer anywhere; the host calls runDueTasks() (the Worker,
+   * Lambda and Vercel targets set it). Default false: a long-lived process may start a timer.
+   */
+  serverless?: boolean;
 }
 
 const CONNECTION_CACHE_LIMIT = 5000;
@@ -74,6 +79,8 @@ export class RuntimeBase extends RuntimeDatabase {
   readonly character: Character;
   readonly logger: ElizaLogger;
   readonly now: () => number;
+  /** elizaOS's `runtime.serverless`: ticks come from the host, never from a timer. */
+  readonly serverless: boolean;
   /** Replaces secret values (tokens, keys, character secrets) in text bound for a log. */
   readonly redact: Redactor;
   /** Handlers by event name (elizaOS's RuntimeEventStorage). */
@@ -95,6 +102,7 @@ export class RuntimeBase extends RuntimeDatabase {
     // A copy: setSetting may overwrite a key here, and the caller's object stays theirs.
     this.runtimeSettings = { ...options.settings };
     this.now = options.now ?? Date.now;
+    this.serverless = options.serverless === true;
     this.conversationLength = options.conversationLength;
     const characterSettings = this.character.settings as Record<string, unknown>;
     const characterSecrets = [
