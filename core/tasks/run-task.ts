@@ -40,7 +40,8 @@ export async function runClaimedTask(
     return "skipped";
   }
   try {
-    if (worker.validate && !(await worker.validate(runtime, task))) {
+    const check = worker.shouldRun ?? worker.validate;
+    if (check && !(await check.call(worker, runtime, task))) {
       await release({
         dueAt: repeats ? safeNextDue(runtime, task, dueAt, now) : now + NO_WORKER_RETRY_MS,
       });

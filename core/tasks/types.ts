@@ -6,6 +6,8 @@ export interface TaskWorker {
   name: string;
   /** Checked before each run; false skips this occurrence (a repeat task moves to its next). */
   validate?(runtime: AgentRuntime, task: Task): Promise<boolean>;
+  /** elizaOS's newer name for the same check; used when present. */
+  shouldRun?(runtime: AgentRuntime, task: Task): Promise<boolean>;
   execute(runtime: AgentRuntime, options: Record<string, unknown>, task: Task): Promise<void>;
 }
 

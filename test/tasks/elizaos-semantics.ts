@@ -237,6 +237,22 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       expect(await storage.getTask(id)).toBeNull();
     });
 
+    it("asks a worker's shouldRun (elizaOS's newer validate) before each run", async () => {
+      const r = runtime();
+      let allow = false;
+      r.registerTaskWorker({
+        name: "GATED",
+        shouldRun: async () => allow,
+        execute: async () => void runs.push("gated"),
+      });
+      await r.createTask({ name: "GATED", tags: ["queue"], metadata: {} });
+      expect(await runDueTasks(r)).toMatchObject({ ran: 0, skipped: 1 });
+      allow = true;
+      clock.advance(HOUR);
+      expect((await runDueTasks(r)).ran).toBe(1);
+      expect(runs).toEqual(["gated"]);
+    });
+
     it("keeps what a worker wrote to its own metadata during the run", async () => {
       const r = runtime();
       r.registerTaskWorker({
