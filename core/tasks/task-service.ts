@@ -3,7 +3,7 @@
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Metadata, Task, UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
-import { initialDueAt, validateSchedule } from "./due-time.ts";
+import { initialDueAt, isRepeating, validateSchedule } from "./due-time.ts";
 import { type RunOutcome, runClaimedTask } from "./run-task.ts";
 import type { TaskSchedule, TaskStatus } from "./types.ts";
 
@@ -114,15 +114,22 @@ export async function updateTask(
   if (!scheduleChanged(current, merged)) return runtime.storage.updateTask(id, patch);
   const now = runtime.now();
   validateSchedule(merged, now);
+  // A one-shot keeps its due time (a reminder's runAt) unless its scheduledAt moved.
+  const sameTime = metadataOf(current).scheduledAt === metadataOf(merged).scheduledAt;
+  const keep = !isRepeating(merged) && sameTime ? (current.dueAt ?? null) : null;
   await runtime.storage.updateTask(id, {
     ...patch,
-    dueAt: initialDueAt({ ...merged, dueAt: null }, now),
+    dueAt: initialDueAt({ ...merged, dueAt: keep }, now),
   });
 }
 
+function metadataOf(task: Task): Record<string, unknown> {
+  return (task.metadata ?? {}) as Record<string, unknown>;
+}
+
 function scheduleChanged(before: Task, after: Task): boolean {
-  const a = (before.metadata ?? {}) as Record<string, unknown>;
-  const b = (after.metadata ?? {}) as Record<string, unknown>;
+  const a = metadataOf(before);
+  const b = metadataOf(after);
   return (
     SCHEDULE_KEYS.some((key) => a[key] !== b[key]) ||
     SCHEDULE_TAGS.some((tag) => before.tags.includes(tag) !== after.tags.includes(tag))

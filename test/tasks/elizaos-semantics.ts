@@ -181,6 +181,16 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       expect(runs).toEqual(["meta"]);
     });
 
+    it("a metadata edit keeps a one-shot's own due time; a new scheduledAt moves it", async () => {
+      const r = runtime();
+      const at = clock.now() + HOUR;
+      const id = await scheduleTask(r, { name: "RECORD", runAt: at, metadata: { label: "x" } });
+      await r.updateTask(id, { metadata: { label: "x", updatedAt: 1 } });
+      expect((await storage.getTask(id))?.dueAt).toBe(at);
+      await r.updateTask(id, { metadata: { label: "x", scheduledAt: at + HOUR } });
+      expect((await storage.getTask(id))?.dueAt).toBe(at + HOUR);
+    });
+
     it("a pause issued while the task runs wins: the next tick does not run it", async () => {
       let finish: () => void = () => {};
       const gate = new Promise<void>((resolve) => {
