@@ -48,6 +48,11 @@ export interface CreateAgentOptions {
    * "Autonomy"). Default the ENABLE_AUTONOMY setting, else off.
    */
   enableAutonomy?: boolean;
+  /**
+   * No timer anywhere: the platform's cron calls runDueTasks() (README "Scheduling modes").
+   * The Worker, Lambda and Vercel targets set it; the Node target runs a timer instead.
+   */
+  serverless?: boolean;
 }
 
 /** Model plugins switched on by the env, highest priority first. */
@@ -94,6 +99,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     now: options.now,
     plugins,
     enableAutonomy: options.enableAutonomy,
+    serverless: options.serverless,
   });
   // elizaOS plugins also log through the compat `logger` singleton: the deployment's format
   // is process-wide there, as LOG_JSON_FORMAT is in elizaOS. Only switched on, never off.

@@ -222,6 +222,8 @@ export {
   type StorageOp,
   type SweepReport,
 } from "./storage.ts";
+export { nextCronRun, parseCron, TaskScheduleError } from "./tasks/cron.ts";
+export { initialDueAt, nextDueAt, scheduledAtMs } from "./tasks/due-time.ts";
 export {
   type Acceptance,
   acceptInbound,
@@ -234,6 +236,12 @@ export { runDueTasks } from "./tasks/run-due-tasks.ts";
 export type { RunOutcome } from "./tasks/run-task.ts";
 export { backoffDelay, nextOccurrence } from "./tasks/schedule.ts";
 export {
+  startTaskScheduler,
+  type TaskScheduler,
+  type TaskSchedulerOptions,
+} from "./tasks/scheduler.ts";
+export { type MissingTaskStatus, TASK_SERVICE_TYPE, TaskService } from "./tasks/service.ts";
+export {
   createTask,
   executeTaskById,
   getTaskStatus,
@@ -241,6 +249,7 @@ export {
   resumeTask,
   type ScheduleTaskParams,
   scheduleTask,
+  updateTask,
 } from "./tasks/task-service.ts";
 export type {
   RunDueTasksOptions,

@@ -270,6 +270,9 @@ export interface StorageAdapter {
   /**
    * Clears the lease and applies `patch`, only if `owner` still holds it. False when the
    * lease was lost (expired and taken by another tick), so the caller must not record.
+   * A pause or a delete issued during the run wins: on a task whose stored
+   * `metadata.paused` is true the owner's lease is cleared but the patch is not applied
+   * (false), and a deleted task is never written again (false).
    */
   releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean>;
   /** Applies all ops atomically, in order: all land or none do. */

@@ -985,12 +985,20 @@ export class D1Storage implements StorageAdapter {
       leaseOwner: null,
       leaseExpiresAt: null,
     };
-    const released = await this.run(() =>
-      this.db
-        .update(tasks)
-        .set(set)
-        .where(and(eq(tasks.id, id), eq(tasks.leaseOwner, owner)))
-        .returning({ id: tasks.id }),
+    const held = and(eq(tasks.id, id), eq(tasks.leaseOwner, owner));
+    // A pause that landed during the run wins: the patch applies only to an unpaused task,
+    // and the second statement (a no-op when the first matched) just lets a paused one go.
+    // JSON true reads back from json_extract as 1.
+    const unpaused = sql`json_extract(${tasks.metadata}, '$.paused') IS NOT 1`;
+    const [released] = await this.run(() =>
+      this.db.batch([
+        this.db.update(tasks).set(set).where(and(held, unpaused)).returning({ id: tasks.id }),
+        this.db
+          .update(tasks)
+          .set({ leaseOwner: null, leaseExpiresAt: null })
+          .where(held)
+          .returning({ id: tasks.id }),
+      ]),
     );
     return released.length === 1;
   }

@@ -278,6 +278,7 @@ export function taskItem(task: Task & { id: UUID }, now: number): Item {
       entityId: task.entityId,
       tags: task.tags ?? [],
       metadata: toJson(task.metadata),
+      ...pausedAttribute(task.metadata),
       dueAt: task.dueAt,
       leaseOwner: task.leaseOwner,
       leaseExpiresAt: task.leaseExpiresAt,
@@ -285,6 +286,16 @@ export function taskItem(task: Task & { id: UUID }, now: number): Item {
       updatedAt: now,
     },
   );
+}
+
+/**
+ * metadata.paused copied to a top-level attribute: metadata is stored as a JSON string, and
+ * releaseTaskLease's condition (a pause during a run wins) needs to read the flag.
+ */
+function pausedAttribute(metadata: Task["metadata"]): { paused?: true } {
+  return (metadata as { paused?: unknown } | null | undefined)?.paused === true
+    ? { paused: true }
+    : {};
 }
 
 /** The fields a partial task update sets or removes, with the GSI keys they move. */
@@ -296,6 +307,9 @@ export function taskPatch(id: UUID, patch: Partial<Task>, now: number): Fields {
     entityId: patch.entityId,
     tags: patch.tags === undefined ? undefined : (patch.tags ?? []),
     metadata: patch.metadata === undefined ? undefined : (toJson(patch.metadata) ?? null),
+    ...(patch.metadata === undefined
+      ? {}
+      : { paused: pausedAttribute(patch.metadata).paused ?? null }),
     leaseOwner: patch.leaseOwner,
     leaseExpiresAt: patch.leaseExpiresAt,
     createdAt: patch.createdAt,

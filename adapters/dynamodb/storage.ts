@@ -902,15 +902,32 @@ export class DynamoStorage implements StorageAdapter {
   async releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean> {
     const { id: _id, leaseOwner: _o, leaseExpiresAt: _e, ...rest } = patch ?? {};
     const fields = taskPatch(id, { ...rest, leaseOwner: null, leaseExpiresAt: null }, this.now());
+    // A pause that landed during the run wins: the patch applies only to an unpaused task;
+    // failing that, the owner still lets go of the lease (and records nothing).
+    if (await this.releaseIf(id, owner, fields, "paused")) return true;
+    await this.releaseIf(id, owner, { leaseOwner: null, leaseExpiresAt: null });
+    return false;
+  }
+
+  /** One conditional update under the owner's lease; false when the condition failed. */
+  private async releaseIf(
+    id: UUID,
+    owner: string,
+    fields: Fields,
+    unlessAttribute?: string,
+  ): Promise<boolean> {
     const expr = new Expression();
     const update = updateExpression(expr, fields);
+    const unless = unlessAttribute
+      ? ` AND attribute_not_exists(${expr.name(unlessAttribute)})`
+      : "";
     try {
       await this.table.send(
         new UpdateItemCommand({
           TableName: this.tableName,
           Key: this.table.key(keys.task(id)),
           UpdateExpression: update,
-          ConditionExpression: `${expr.name("leaseOwner")} = ${expr.value(owner)}`,
+          ConditionExpression: `${expr.name("leaseOwner")} = ${expr.value(owner)}${unless}`,
           ...expr.params(),
         }),
       );

@@ -624,8 +624,10 @@ export class MemoryStorage implements StorageAdapter {
   async releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean> {
     const task = this.db.tasks.get(id);
     if (!task || task.leaseOwner !== owner) return false;
-    this.patchTask(id, { ...patch, leaseOwner: null, leaseExpiresAt: null });
-    return true;
+    // A pause that landed during the run wins: only the lease is let go.
+    const paused = (task.metadata as { paused?: unknown } | undefined)?.paused === true;
+    this.patchTask(id, { ...(paused ? {} : patch), leaseOwner: null, leaseExpiresAt: null });
+    return !paused;
   }
 
   async batch(ops: StorageOp[]): Promise<void> {

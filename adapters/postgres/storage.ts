@@ -1109,14 +1109,21 @@ export class PostgresStorage implements StorageAdapter {
   }
 
   async releaseTaskLease(id: UUID, owner: string, patch: Partial<Task> = {}): Promise<boolean> {
-    const released = await this.guard(() =>
-      this.db
-        .update(tasks)
-        .set({ ...taskPatch(patch), leaseOwner: null, leaseExpiresAt: null, updatedAt: this.now() })
-        .where(and(eq(tasks.id, id), eq(tasks.leaseOwner, owner)))
-        .returning({ id: tasks.id }),
-    );
-    return released.length > 0;
+    const held = and(eq(tasks.id, id), eq(tasks.leaseOwner, owner));
+    // A pause that landed during the run wins: the patch applies only to an unpaused task,
+    // and the second statement (a no-op when the first matched) just lets a paused one go.
+    const unpaused = sql`(${tasks.metadata} -> 'paused') IS DISTINCT FROM 'true'::jsonb`;
+    const free = { leaseOwner: null, leaseExpiresAt: null, updatedAt: this.now() };
+    const [released] = (await this.atomic([
+      (db) =>
+        db
+          .update(tasks)
+          .set({ ...taskPatch(patch), ...free })
+          .where(and(held, unpaused))
+          .returning({ id: tasks.id }),
+      (db) => db.update(tasks).set(free).where(held).returning({ id: tasks.id }),
+    ])) as { id: string }[][];
+    return (released?.length ?? 0) > 0;
   }
 
   async batch(ops: StorageOp[]): Promise<void> {

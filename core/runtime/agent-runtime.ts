@@ -36,8 +36,10 @@ import type {
   State,
 } from "../plugin.ts";
 import { hasPlainSecrets } from "../secrets/stored-character.ts";
+import { TASK_SERVICE_TYPE, TaskService } from "../tasks/service.ts";
+import { createTask, updateTask } from "../tasks/task-service.ts";
 import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
-import type { Content, Memory, UUID } from "../types.ts";
+import type { Content, Memory, Task, UUID } from "../types.ts";
 import { type ActionRunOptions, actionResultsKey, runActions, runEvaluators } from "./actions.ts";
 import { composeState } from "./compose-state.ts";
 import { embedMemory, queueEmbedding } from "./embedding.ts";
@@ -103,6 +105,8 @@ export class AgentRuntime extends RuntimeBase {
     // Bound, because workerd's fetch refuses to run with `this` set to another object.
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.serviceRegistry = new ServiceRegistry(this.logger);
+    // getService("task") answers from the start, as with elizaOS's bootstrap plugin loaded.
+    this.serviceRegistry.provide(TASK_SERVICE_TYPE, new TaskService(this));
     this.pendingPlugins = options.plugins ?? [];
     this.initPromise = new Promise<void>((resolve, reject) => {
       this.resolveInit = resolve;
@@ -288,6 +292,16 @@ export class AgentRuntime extends RuntimeBase {
 
   getTaskWorker(name: string): TaskWorker | undefined {
     return this.taskWorkers.get(name);
+  }
+
+  /** elizaOS's createTask: due when its tags and metadata say (core/tasks/due-time.ts). */
+  override createTask(task: Omit<Task, "tags"> & { tags?: string[] }): Promise<UUID> {
+    return createTask(this, { ...task, tags: task.tags ?? [] });
+  }
+
+  /** elizaOS's updateTask: a pause, resume or new schedule in the patch moves the due time. */
+  override updateTask(id: UUID, task: Partial<Task>): Promise<void> {
+    return updateTask(this, id, task);
   }
 
   /** How to deliver to a platform (telegram, discord ...) when the agent speaks unprompted. */

@@ -67,6 +67,11 @@ export interface RuntimeOptions {
   conversationLength?: number;
   /** elizaOS's option: autonomous steps on ticks; default the ENABLE_AUTONOMY setting, else off. */
   enableAutonomy?: boolean;
+  /**
+   * elizaOS's serverless mode: no timer anywhere; the host calls runDueTasks() (the Worker,
+   * Lambda and Vercel targets set it). Default false: a long-lived process may start a timer.
+   */
+  serverless?: boolean;
 }
 
 const CONNECTION_CACHE_LIMIT = 5000;
@@ -76,6 +81,8 @@ export class RuntimeBase extends RuntimeDatabase {
   readonly character: Character;
   readonly logger: ElizaLogger;
   readonly now: () => number;
+  /** elizaOS's `runtime.serverless`: ticks come from the host, never from a timer. */
+  readonly serverless: boolean;
   /** Replaces secret values (tokens, keys, character secrets) in text bound for a log. */
   readonly redact: Redactor;
   /** Handlers by event name (elizaOS's RuntimeEventStorage). */
@@ -97,6 +104,7 @@ export class RuntimeBase extends RuntimeDatabase {
     // A copy: setSetting may overwrite a key here, and the caller's object stays theirs.
     this.runtimeSettings = { ...options.settings };
     this.now = options.now ?? Date.now;
+    this.serverless = options.serverless === true;
     this.conversationLength = options.conversationLength;
     const characterSettings = this.character.settings as Record<string, unknown>;
     const characterSecrets = [

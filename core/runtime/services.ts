@@ -5,24 +5,8 @@
 import { describeError } from "../describe-error.ts";
 import type { Logger } from "../logger.ts";
 import type { Service, ServiceClass } from "../plugin.ts";
+import { TASK_SERVICE_TYPE } from "../tasks/service.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
-
-/** elizaOS's ServiceType.TASK: the service that runs due tasks. */
-export const TASK_SERVICE_TYPE = "task";
-
-/**
- * What `getService("task")` answers instead of elizaOS's TaskService. That service polls
- * `getTasks({tags: ["queue"]})` on a one-second timer and runs what it finds in-process,
- * outside the task leases, so beside `runDueTasks()` every queued task (a reminder, an inbox
- * message) would run twice, and on a frozen isolate not at all.
- */
-class CronTaskService implements Service {
-  static readonly serviceType = TASK_SERVICE_TYPE;
-  readonly capabilityDescription =
-    "Runs due tasks from runDueTasks() on the platform's cron tick, each leased so it runs once";
-  constructor(readonly replaced: string) {}
-  async stop(): Promise<void> {}
-}
 
 interface Waiter {
   promise: Promise<Service>;
@@ -46,12 +30,15 @@ export class ServiceRegistry {
       return undefined;
     }
     if (type === TASK_SERVICE_TYPE) {
+      // elizaOS's TaskService (plugin-bootstrap's) polls on a one-second timer and runs tasks
+      // outside the leases: beside runDueTasks() every queued task would run twice, and on a
+      // frozen isolate not at all. eliza-edge's own TaskService answers for it.
       const name = (definition as { name?: string }).name || type;
       this.logger.info(
-        `Service ${name} (elizaOS's task service) not started: eliza-edge runs tasks from ` +
-          "runDueTasks() on the platform's cron tick",
+        `Service ${name} (elizaOS's task service) not started: eliza-edge's TaskService ` +
+          'answers getService("task") and runs tasks from runDueTasks()',
       );
-      return this.list(type, new CronTaskService(name));
+      return this.get(type) ?? undefined;
     }
     if (typeof definition.start !== "function") {
       throw new Error(`Service ${type} has no static start(runtime) method`);
@@ -61,6 +48,11 @@ export class ServiceRegistry {
     this.list(type, instance);
     definition.registerSendHandlers?.(runtime, instance);
     return instance;
+  }
+
+  /** Lists a service eliza-edge provides itself (the task service), as if started. */
+  provide(type: string, instance: Service): Service {
+    return this.list(type, instance);
   }
 
   private list(type: string, instance: Service): Service {

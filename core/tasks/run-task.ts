@@ -1,15 +1,12 @@
 // Running one leased task and writing down what happened. Every write is conditional on our
-// lease: if the lease expired and another tick took the task, we record nothing.
+// lease: if the lease expired and another tick took the task, we record nothing; if the task
+// was paused or deleted during the run, the pause or delete stands (storage enforces both).
 import { describeError } from "../describe-error.ts";
 import { DeliveryError } from "../messages/delivery-error.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import type { Task, UUID } from "../types.ts";
-import {
-  backoffDelay,
-  DEFAULT_BACKOFF_MS,
-  DEFAULT_MAX_FAILURES,
-  nextOccurrence,
-} from "./schedule.ts";
+import type { Metadata, Task, UUID } from "../types.ts";
+import { isRepeating, nextDueAt } from "./due-time.ts";
+import { backoffDelay, DEFAULT_BACKOFF_MS, DEFAULT_MAX_FAILURES } from "./schedule.ts";
 import type { TaskSchedule } from "./types.ts";
 
 export type RunOutcome = "succeeded" | "failed" | "paused" | "skipped";
@@ -17,18 +14,23 @@ export type RunOutcome = "succeeded" | "failed" | "paused" | "skipped";
 /** How long a task with no registered worker waits before a tick looks at it again. */
 const NO_WORKER_RETRY_MS = 60_000;
 
+type ScheduleMeta = TaskSchedule & Metadata & { failures?: number };
+
 export async function runClaimedTask(
   runtime: AgentRuntime,
   task: Task & { id: UUID },
   owner: string,
   now: number,
 ): Promise<RunOutcome> {
-  const meta = (task.metadata ?? {}) as TaskSchedule & Record<string, unknown>;
   const dueAt = task.dueAt ?? now;
-  const interval = task.tags.includes("repeat") ? Number(meta.updateInterval) : 0;
-  const repeats = interval > 0;
+  const repeats = isRepeating(task);
   const release = (patch: Partial<Task>) => runtime.storage.releaseTaskLease(task.id, owner, patch);
 
+  // elizaOS polls only tasks tagged "queue"; one that lost the tag is never run by a tick.
+  if (!task.tags.includes("queue")) {
+    await release({ dueAt: null });
+    return "skipped";
+  }
   const worker = runtime.getTaskWorker(task.name);
   if (!worker) {
     runtime.logger.warn(`no task worker registered for ${task.name}; retrying later`, {
@@ -38,33 +40,50 @@ export async function runClaimedTask(
     return "skipped";
   }
   try {
-    if (worker.validate && !(await worker.validate(runtime, task))) {
-      if (repeats) await release({ dueAt: followingRun(dueAt, interval, now) });
-      else await release({ dueAt: now + NO_WORKER_RETRY_MS });
+    const check = worker.shouldRun ?? worker.validate;
+    if (check && !(await check.call(worker, runtime, task))) {
+      await release({
+        dueAt: repeats ? safeNextDue(runtime, task, dueAt, now) : now + NO_WORKER_RETRY_MS,
+      });
       return "skipped";
     }
   } catch (error) {
     runtime.logger.warn(`task ${task.name} validate failed`, { error: describeError(error) });
   }
 
+  let failure: unknown;
+  let failed = false;
   try {
-    await worker.execute(runtime, meta, task);
+    await worker.execute(runtime, (task.metadata ?? {}) as Record<string, unknown>, task);
   } catch (error) {
-    const failures = (meta.failures ?? 0) + 1;
+    failure = error;
+    failed = true;
+  }
+  // The worker may have written its own metadata (elizaOS workers do): build on the stored
+  // row, not the claimed copy. Gone means cancelled during the run: nothing to record.
+  const latest = await runtime.storage.getTask(task.id);
+  if (!latest) return failed ? "failed" : "succeeded";
+  const meta = (latest.metadata ?? {}) as ScheduleMeta;
+
+  if (failed) {
+    const failures = (meta.failureCount ?? meta.failures ?? 0) + 1;
     const maxFailures = meta.maxFailures ?? DEFAULT_MAX_FAILURES;
     // A send the platform refused for good (bot blocked, chat gone) is not worth a retry.
-    const hopeless = error instanceof DeliveryError && !error.retryable;
-    const pause = hopeless || (maxFailures !== -1 && failures >= maxFailures);
-    runtime.logger.warn(`task ${task.name} failed (${failures})`, { error: describeError(error) });
+    const hopeless = failure instanceof DeliveryError && !failure.retryable;
+    const pause = hopeless || (maxFailures > 0 && failures >= maxFailures);
+    runtime.logger.warn(`task ${task.name} failed (${failures})`, {
+      error: describeError(failure),
+    });
     // The platform's retry_after is a floor: retrying sooner only earns another 429.
-    const notBefore = error instanceof DeliveryError ? (error.retryAfterMs ?? 0) : 0;
+    const notBefore = failure instanceof DeliveryError ? (failure.retryAfterMs ?? 0) : 0;
     const delay = Math.max(backoffDelay(failures, meta.backoffMs ?? DEFAULT_BACKOFF_MS), notBefore);
+    const { failures: _legacy, ...rest } = meta;
     await release({
       dueAt: pause ? null : now + delay,
       metadata: {
-        ...meta,
-        failures,
-        lastError: describeError(error),
+        ...rest,
+        failureCount: failures,
+        lastError: describeError(failure),
         lastRunAt: now,
         paused: pause,
       },
@@ -72,19 +91,27 @@ export async function runClaimedTask(
     return pause ? "paused" : "failed";
   }
 
+  const { failures: _legacy, ...rest } = meta;
   if (repeats) {
     await release({
-      dueAt: followingRun(dueAt, interval, now),
-      metadata: { ...meta, failures: 0, lastError: null, lastRunAt: now, updatedAt: now },
+      dueAt: safeNextDue(runtime, latest, dueAt, now),
+      metadata: { ...rest, failureCount: 0, lastError: null, lastRunAt: now, updatedAt: now },
     });
-  } else if (await release({ dueAt: null, metadata: { ...meta, lastRunAt: now } })) {
+  } else if (await release({ dueAt: null, metadata: { ...rest, lastRunAt: now } })) {
     // One-shot: done. Clearing dueAt first means no tick can claim it between the two writes.
     await runtime.storage.deleteTask(task.id);
   }
   return "succeeded";
 }
 
-/** A run started ahead of its due time (executeTaskById) keeps that due time. */
-function followingRun(dueAt: number, interval: number, now: number): number {
-  return dueAt > now ? dueAt : nextOccurrence(dueAt, interval, now);
+/** A schedule broken after creation (edited metadata) parks the task instead of looping. */
+function safeNextDue(runtime: AgentRuntime, task: Task, dueAt: number, now: number): number | null {
+  try {
+    return nextDueAt(task, dueAt, now);
+  } catch (error) {
+    runtime.logger.warn(`task ${task.name} has an invalid schedule; not run again until fixed`, {
+      error: describeError(error),
+    });
+    return null;
+  }
 }

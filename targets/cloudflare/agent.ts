@@ -39,6 +39,8 @@ export async function createWorkerAgent(
     env,
     // An edge deployment is production: startup warns of a missing SECRET_SALT.
     production: true,
+    // No timer in an isolate: the Worker's `scheduled` handler calls runDueTasks().
+    serverless: true,
     plugins: [...(env.AI ? [createWorkersAiPlugin(env.AI)] : []), ...plugins],
   });
   if (inMemory) warnNoDatabase(runtime, 'the D1 binding "DB" is missing');

@@ -48,6 +48,8 @@ export async function createTargetAgent(
     env,
     // An edge deployment is production: startup warns of a missing SECRET_SALT.
     production: true,
+    // No timer on Lambda or Vercel: their schedules call runDueTasks().
+    serverless: true,
     plugins: options.plugins,
     now: options.now,
   });

@@ -98,7 +98,8 @@ describe.each(backends)("elizaOS runtime behaviour on $name", (backend) => {
     expect(runtime.hasService("broken")).toBe(false);
     expect(runtime.getServicesByType("counter")).toEqual([service]);
     expect(runtime.getServicesByType("nothing")).toEqual([]);
-    expect(runtime.getRegisteredServiceTypes()).toEqual(["counter"]);
+    // "task": the runtime's own TaskService, there from construction (README "TaskService").
+    expect(runtime.getRegisteredServiceTypes()).toEqual(["task", "counter"]);
     expect(runtime.getAllServices()).toBe(runtime.services);
     await runtime.registerService(serviceClass("late", log));
     expect(runtime.getService("late")).not.toBeNull();

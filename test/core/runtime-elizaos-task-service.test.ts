@@ -1,10 +1,10 @@
 // plugin-bootstrap's TaskService polls getTasks({tags: ["queue"]}) every second and runs what
 // it finds in-process, outside the task leases. eliza-edge runs the same tasks from
 // runDueTasks() on the cron tick, so the runtime keeps that service from starting (one info
-// line) and answers getService("task") with its own stand-in. Without that, every queued
+// line) and answers getService("task") with its own TaskService (core/tasks/service.ts). Without that, every queued
 // task (a reminder, an inbox message) would run twice on Node.
 import { describe, expect, it, vi } from "vitest";
-import type { Plugin, ServiceClass } from "../../core/index.ts";
+import { type Plugin, type ServiceClass, TaskService } from "../../core/index.ts";
 import { eventually, GUARDED_TEST_MS } from "../support/eventually.ts";
 import { type Backend, backends, runtimeOn } from "./runtime-elizaos-backends.ts";
 
@@ -31,7 +31,7 @@ async function withQueuedTask(plugins: Plugin[]) {
 }
 
 describe("elizaOS's TaskService under eliza-edge", () => {
-  it("is never started: getService('task') is the cron stand-in, announced in one info line", async () => {
+  it("is never started: getService('task') is eliza-edge's TaskService, announced in one info line", async () => {
     const start = vi.spyOn(bootstrapTaskService, "start");
     const info = vi.spyOn(console, "info").mockImplementation(() => {});
     try {
@@ -40,7 +40,8 @@ describe("elizaOS's TaskService under eliza-edge", () => {
       ]);
       expect(start).not.toHaveBeenCalled();
       const service = runtime.getService("task");
-      expect(service?.constructor.name).not.toBe("TaskService");
+      expect(service).toBeInstanceOf(TaskService);
+      expect(service).not.toBeInstanceOf(bootstrapTaskService as unknown as typeof TaskService);
       expect(service?.capabilityDescription).toMatch(/runDueTasks/);
       expect(runtime.getServicesByType("task")).toHaveLength(1);
       const lines = info.mock.calls.map((call) => String(call[0]));

@@ -15,6 +15,7 @@ import {
 } from "../support/elizaos-plugin-matrix.ts";
 import { ELIZA_PLUGINS } from "../support/elizaos-plugins.ts";
 import { SCRIPTED_REPLY } from "../support/elizaos-scripted-model.ts";
+import { probeTaskService, type TaskProbe } from "../support/elizaos-task-probe.ts";
 
 export type Fetch = (path: string, init?: RequestInit) => Promise<Response>;
 
@@ -101,6 +102,8 @@ export interface PluginLeg {
   /** The probe's result and the templates the scripted model was asked with. */
   probe(): Promise<{ probe: MessageProbe; templates: string[] }>;
   matrix(): Promise<MatrixReport>;
+  /** A plugin written against elizaOS's documented TaskService API, run on this target. */
+  tasks(): Promise<TaskProbe>;
   fetch(path: string, init?: RequestInit): Promise<Response>;
   token: string;
 }
@@ -127,6 +130,19 @@ export function describePluginLeg(leg: PluginLeg): void {
       await expectStarterRoutes(leg.fetch, leg.token);
     });
 
+    it("runs a plugin written against elizaOS's TaskService API unchanged", async () => {
+      expect(await leg.tasks()).toEqual({
+        runs: ["hourly", "hourly", "once"],
+        serviceFound: true,
+        oneShotDeletedAfterRun: true,
+        repeatKept: true,
+        pausedStatus: { paused: true, nextRunAt: null },
+        ranWhilePaused: false,
+        resumedStatus: { paused: false },
+        missingStatus: { task: null, paused: false, executing: false },
+      });
+    });
+
     // After the HTTP tests: the walk stops the plugins' services at its end.
     it("runs every action, provider, evaluator, event handler and service of both plugins", async () => {
       const walked = await leg.matrix();
@@ -141,7 +157,7 @@ export function describePluginLeg(leg: PluginLeg): void {
 }
 
 /** A leg whose runtime lives in this process: the probe and the walk run once, on first use. */
-export interface InProcessLeg extends Omit<PluginLeg, "probe" | "matrix"> {
+export interface InProcessLeg extends Omit<PluginLeg, "probe" | "matrix" | "tasks"> {
   /** The target's runtime, available once the file's beforeAll has run. */
   runtime(): unknown;
   /** The scripted model's calls so far. */
@@ -162,5 +178,6 @@ export function describeInProcessLeg(leg: InProcessLeg): void {
       report ??= runPluginMatrix(eliza(), ELIZA_PLUGINS);
       return report;
     },
+    tasks: () => probeTaskService(eliza()),
   });
 }

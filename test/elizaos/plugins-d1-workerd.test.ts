@@ -105,6 +105,7 @@ describePluginLeg({
   apiVia: "through the Worker",
   probe: probed,
   matrix,
+  tasks: () => testRoute("/__test/tasks"),
   fetch: (path, init) => fetchWorker(path, init),
   token: API_TOKEN,
 });

@@ -146,6 +146,51 @@ export function describeTaskCases(ctx: ConformanceContext): void {
       expect(await s.getTask(id("ghost-task"))).toBeNull();
     });
 
+    it("a pause during a run wins over the run's lease release", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const now = FakeClock.START;
+      const taskId = await s.createTask(task("PAUSED_MID_RUN", { dueAt: now, metadata: { n: 0 } }));
+      await s.claimDueTasks({ now, limit: 1, owner: "tick", leaseMs: 60_000 });
+      // pauseTask's write, while the tick still holds the lease.
+      await s.updateTask(taskId, { dueAt: null, metadata: { n: 0, paused: true } });
+      const released = await s.releaseTaskLease(taskId, "tick", {
+        dueAt: now + 60_000,
+        metadata: { n: 1, paused: false },
+      });
+      expect(released).toBe(false);
+      const got = await s.getTask(taskId);
+      expect(got?.metadata).toEqual({ n: 0, paused: true });
+      expect(got?.dueAt ?? null).toBeNull();
+      // The lease is let go all the same: status no longer says running.
+      expect(got?.leaseOwner ?? null).toBeNull();
+      expect(got?.leaseExpiresAt ?? null).toBeNull();
+      // Resumed, it is claimable at once; a pause set by the run's own patch still lands.
+      await s.updateTask(taskId, { dueAt: now, metadata: { n: 0, paused: false } });
+      await s.claimDueTasks({ now, limit: 1, owner: "tick-2", leaseMs: 60_000 });
+      expect(
+        await s.releaseTaskLease(taskId, "tick-2", { dueAt: null, metadata: { paused: true } }),
+      ).toBe(true);
+      expect((await s.getTask(taskId))?.metadata).toEqual({ paused: true });
+    });
+
+    it("a delete during a run is never undone by the run's lease release", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const now = FakeClock.START;
+      const taskId = await s.createTask(task("CANCELLED_MID_RUN", { dueAt: now }));
+      await s.claimDueTasks({ now, limit: 1, owner: "tick", leaseMs: 60_000 });
+      await s.deleteTask(taskId);
+      expect(
+        await s.releaseTaskLease(taskId, "tick", { dueAt: now + 60_000, metadata: { n: 1 } }),
+      ).toBe(false);
+      expect(await s.getTask(taskId)).toBeNull();
+      expect(await s.getTasks({})).toEqual([]);
+      expect(
+        await s.claimDueTasks({ now: now + 60_000, limit: 5, owner: "x", leaseMs: 1 }),
+      ).toEqual([]);
+    });
+
     it("deletes a task", async () => {
       const s = ctx.storage();
       await seed(s);

@@ -2,13 +2,15 @@
 import { DeleteTableCommand } from "@aws-sdk/client-dynamodb";
 import { inject } from "vitest";
 import { createDynamoStorage, DynamoStorage } from "../../adapters/dynamodb/index.ts";
+import type { ConformanceSetup } from "../storage/fixtures.ts";
 import { localClient } from "../support/dynamodb-local.ts";
+import { describeElizaTaskSemantics } from "./elizaos-semantics.ts";
 import { describeTaskGuarantees } from "./guarantees.ts";
 
 const endpoint = inject("dynamodbEndpoint");
 let tables = 0;
 
-describeTaskGuarantees("dynamodb (DynamoDB Local)", {
+const dynamo: ConformanceSetup = {
   create: async ({ now }) =>
     createDynamoStorage({
       tableName: `tasks-${process.pid}-${++tables}`,
@@ -30,4 +32,7 @@ describeTaskGuarantees("dynamodb (DynamoDB Local)", {
         () => new DynamoStorage({ tableName: (storage as DynamoStorage).tableName, endpoint, now }),
       ),
   },
-});
+};
+
+describeTaskGuarantees("dynamodb (DynamoDB Local)", dynamo);
+describeElizaTaskSemantics("dynamodb (DynamoDB Local)", dynamo);
