@@ -36,8 +36,10 @@ import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
 import type { Content, Memory, UUID } from "../types.ts";
 import { type ActionRunOptions, actionResultsKey, runActions, runEvaluators } from "./actions.ts";
 import { composeState } from "./compose-state.ts";
+import { type ControlMessageParams, sendControlMessage } from "./control-message.ts";
 import { embedMemory, queueEmbedding } from "./embedding.ts";
 import { generateText } from "./generate-text.ts";
+import { LocalEvents, type LocalListener } from "./local-events.ts";
 import { orderPlugins } from "./plugin-order.ts";
 import { RuntimeBase, type RuntimeOptions } from "./runtime-base.ts";
 import { ServiceRegistry } from "./services.ts";
@@ -80,6 +82,7 @@ export class AgentRuntime extends RuntimeBase {
   private readonly serviceRegistry: ServiceRegistry;
   private readonly taskWorkers = new Map<string, TaskWorker>();
   private readonly sendHandlers = new Map<string, SendHandler>();
+  private readonly localEvents = new LocalEvents();
   private readonly pendingPlugins: Plugin[];
   /** Service classes registered before initialize finished; started once it has. */
   private pendingServices: ServiceClass[] | undefined = [];
@@ -287,6 +290,25 @@ export class AgentRuntime extends RuntimeBase {
     if (!handler) return false;
     await handler(this, target as SendTarget, content);
     return true;
+  }
+
+  /** elizaOS's CONTROL_MESSAGE to a chat front end (see control-message.ts). */
+  sendControlMessage(params: ControlMessageParams): Promise<void> {
+    return sendControlMessage(this, params);
+  }
+
+  // --- elizaOS's local emitter (local-events.ts), apart from emitEvent ------------------
+
+  on(event: string, callback: LocalListener): void {
+    this.localEvents.on(event, callback);
+  }
+
+  off(event: string, callback: LocalListener): void {
+    this.localEvents.off(event, callback);
+  }
+
+  emit(event: string, data: unknown): void {
+    this.localEvents.emit(event, data);
   }
 
   /** elizaOS's generateText: the prompt, by default wrapped in the character, to TEXT_LARGE. */
