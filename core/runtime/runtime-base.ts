@@ -29,6 +29,7 @@ import {
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
 import { type EventName, EventType } from "./events.ts";
+import { withModelSettings } from "./model-settings.ts";
 import {
   applyLlmMode,
   embeddingProbe,
@@ -235,7 +236,10 @@ export class RuntimeBase extends RuntimeDatabase {
       Number(this.getSettingString("EMBEDDING_DIMENSION")),
     );
     if (probe) return probe as R;
-    const result = (await settleModelResult(await model.handler(this.self, params), params)) as R;
+    const result = (await settleModelResult(
+      await model.handler(this.self, withModelSettings(this, type, params)),
+      params,
+    )) as R;
     if (this.events[EventType.MODEL_USED]?.length) {
       await this.emitEvent(EventType.MODEL_USED, {
         ...modelUsedPayload(type, model.provider, params),
