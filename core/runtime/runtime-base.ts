@@ -230,16 +230,16 @@ export class RuntimeBase extends RuntimeDatabase {
     const type = applyLlmMode(requested, readLlmMode(this.getSettingString("LLM_MODE")));
     const model = this.modelRegistry.registration(type, provider);
     if (!model) throw new Error(`No model registered for ${type}`);
+    // elizaOS's model defaults (TEXT_LARGE_TEMPERATURE, DEFAULT_MAX_TOKENS ...) under what the
+    // call sets; a copy, so the caller's object is left as it was.
+    params = withModelSettings(this, type, params);
     const probe = embeddingProbe(
       type,
       params,
       Number(this.getSettingString("EMBEDDING_DIMENSION")),
     );
     if (probe) return probe as R;
-    const result = (await settleModelResult(
-      await model.handler(this.self, withModelSettings(this, type, params)),
-      params,
-    )) as R;
+    const result = (await settleModelResult(await model.handler(this.self, params), params)) as R;
     if (this.events[EventType.MODEL_USED]?.length) {
       await this.emitEvent(EventType.MODEL_USED, {
         ...modelUsedPayload(type, model.provider, params),
