@@ -1,5 +1,6 @@
 // Builds a ready runtime from a character, a storage backend and the target's env: the one
 // place that decides which model providers are on. Every target calls this; none repeats it.
+import { autonomyPlugin } from "./autonomy/index.ts";
 import type { Character } from "./character.ts";
 import { setLogJsonFormat } from "./elizaos/logger.ts";
 import { jsonLogFormat, type Logger } from "./logger.ts";
@@ -42,6 +43,11 @@ export interface CreateAgentOptions {
    * NODE_ENV=production in `env` says so. Only decides startup warnings (SECRET_SALT).
    */
   production?: boolean;
+  /**
+   * elizaOS's enableAutonomy: the agent takes autonomous steps on ticks (see README,
+   * "Autonomy"). Default the ENABLE_AUTONOMY setting, else off.
+   */
+  enableAutonomy?: boolean;
 }
 
 /** Model plugins switched on by the env, highest priority first. */
@@ -69,7 +75,13 @@ export function modelPluginsFor(env: Record<string, unknown>, character: Charact
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
   const env = options.env ?? {};
   const { plugins, notes } = assemblePlugins(
-    [bootstrapPlugin, tasksPlugin, memoryPlugin, ...modelPluginsFor(env, options.character)],
+    [
+      bootstrapPlugin,
+      tasksPlugin,
+      memoryPlugin,
+      autonomyPlugin,
+      ...modelPluginsFor(env, options.character),
+    ],
     options.plugins ?? [],
     // Always last and lowest: the agent answers even with nothing configured.
     [createElizaPlugin()],
@@ -81,6 +93,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     logger: options.logger,
     now: options.now,
     plugins,
+    enableAutonomy: options.enableAutonomy,
   });
   // elizaOS plugins also log through the compat `logger` singleton: the deployment's format
   // is process-wide there, as LOG_JSON_FORMAT is in elizaOS. Only switched on, never off.

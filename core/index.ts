@@ -2,6 +2,35 @@
 // plugin needs is exported here and only here.
 export { type CreateAgentOptions, createAgent, modelPluginsFor } from "./agent.ts";
 export {
+  AUTONOMY_SERVICE_TYPE,
+  AUTONOMY_TASK_NAME,
+  type AutonomyRunReport,
+  AutonomyService,
+  type AutonomySettings,
+  type AutonomyStatus,
+  autonomyPlace,
+  autonomyPlugin,
+  readAutonomySettings,
+  runAutonomousStep,
+  runAutonomy,
+} from "./autonomy/index.ts";
+export {
+  BATCHER_DRAIN_TASK,
+  BatcherDisposedError,
+  type BatcherResult,
+  type BatcherStats,
+  type DrainMeta,
+  PromptBatcher,
+  type PromptBatcherSettings,
+  type PromptSection,
+  resolvePromptBatcherSettings,
+  type SchemaRow,
+  type SectionFields,
+  type SectionFrequency,
+  type SectionOptions,
+  type ThinkOptions,
+} from "./batcher/index.ts";
+export {
   bioLines,
   type Character,
   CharacterError,

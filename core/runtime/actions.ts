@@ -152,7 +152,8 @@ export async function runActions(
 /**
  * Runs the "post" evaluators whose validate says yes, in parallel; when the agent did not
  * respond, only `alwaysRun` ones. "pre" evaluators ran before the message was stored. A failing evaluator is logged; the others still run. Returns the
- * evaluators that ran.
+ * evaluators that ran. Sections they register with the prompt batcher are drained before
+ * this returns.
  */
 export async function runEvaluators(
   runtime: AgentRuntime,
@@ -168,6 +169,8 @@ export async function runEvaluators(
   if (candidates.length === 0) return [];
   const current = state ?? (await runtime.composeState(message));
   const ran: Evaluator[] = [];
+  // Evaluators that ask through runtime.promptBatcher share one drain (batcher/turn-window.ts).
+  const turn = runtime.promptBatcher.openTurn(message, candidates.length);
   await Promise.all(
     candidates.map(async (evaluator) => {
       let event: Record<string, unknown> | undefined;
@@ -195,8 +198,11 @@ export async function runEvaluators(
             error: error instanceof Error ? error : new Error(String(error)),
           });
         }
+      } finally {
+        turn.settle();
       }
     }),
   );
+  await turn.close();
   return ran;
 }

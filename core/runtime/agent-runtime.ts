@@ -5,6 +5,10 @@
 // fields. It stacks on RuntimeBase (runtime-base.ts: settings, models, events, connections,
 // run ids), which stacks on RuntimeDatabase (database.ts: the IDatabaseAdapter methods).
 
+import { autonomyEnabledSetting } from "../autonomy/settings.ts";
+import { PromptBatcher } from "../batcher/batcher.ts";
+import { batcherDrainWorker } from "../batcher/drain-task.ts";
+import { resolvePromptBatcherSettings } from "../batcher/settings.ts";
 import { describeError } from "../describe-error.ts";
 import {
   DEFAULT_ROOM_MESSAGES_PER_MINUTE,
@@ -79,6 +83,13 @@ export class AgentRuntime extends RuntimeBase {
   readonly initPromise: Promise<void>;
   /** Per-user and per-room message limits, counted in this process or isolate by default. */
   readonly messageLimiter: MessageRateLimiter;
+  /** elizaOS's prompt batcher: small structured questions packed into shared model calls. */
+  readonly promptBatcher: PromptBatcher;
+  /**
+   * elizaOS's flag: the agent takes autonomous steps on ticks (core/autonomy). From the
+   * enableAutonomy option, else the ENABLE_AUTONOMY setting; off by default.
+   */
+  enableAutonomy: boolean;
   private readonly serviceRegistry: ServiceRegistry;
   private readonly taskWorkers = new Map<string, TaskWorker>();
   private readonly sendHandlers = new Map<string, SendHandler>();
@@ -103,6 +114,12 @@ export class AgentRuntime extends RuntimeBase {
     // initialize() reports a failure to its caller; nobody need also await initPromise.
     this.initPromise.catch(() => {});
     this.messageService = createElizaMessageService();
+    this.promptBatcher = new PromptBatcher(
+      this,
+      resolvePromptBatcherSettings((key) => this.getSettingString(key)),
+    );
+    this.registerTaskWorker(batcherDrainWorker);
+    this.enableAutonomy = options.enableAutonomy ?? autonomyEnabledSetting(this);
     this.messageLimiter = new MessageRateLimiter(
       options.rateLimitStore ?? createMemoryRateLimitStore(),
       {
@@ -382,6 +399,7 @@ export class AgentRuntime extends RuntimeBase {
   }
 
   async stop(): Promise<void> {
+    this.promptBatcher.dispose();
     await this.serviceRegistry.stopAll();
   }
 }

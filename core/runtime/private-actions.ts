@@ -1,6 +1,6 @@
 // Private actions (`private: true`) belong to the agent's own autonomous turns: the planner is
-// never told about them, and the executor refuses them unless the message that started the
-// turn says it is autonomous, so a user cannot talk the model into running one.
+// told about them only on such a turn, and the executor refuses them unless the message that
+// started the turn says it is autonomous, so a user cannot talk the model into running one.
 import type { Action } from "../plugin.ts";
 import type { Memory } from "../types.ts";
 
@@ -19,7 +19,8 @@ export function mayRun(action: Action, message: Memory): boolean {
   return action.private !== true || isAutonomousMessage(message);
 }
 
-/** The actions a planner prompt may list: never a private one. */
-export function plannerActions(actions: Action[]): Action[] {
+/** The actions a planner prompt may list: a private one only on an autonomous turn. */
+export function plannerActions(actions: Action[], message?: Memory): Action[] {
+  if (message && isAutonomousMessage(message)) return actions;
   return actions.filter((a) => a.private !== true);
 }

@@ -66,6 +66,8 @@ export interface RuntimeOptions {
   fetch?: typeof fetch;
   /** elizaOS's constructor option; default the CONVERSATION_LENGTH setting, else 32. */
   conversationLength?: number;
+  /** elizaOS's option: autonomous steps on ticks; default the ENABLE_AUTONOMY setting, else off. */
+  enableAutonomy?: boolean;
 }
 
 const CONNECTION_CACHE_LIMIT = 5000;

@@ -16,8 +16,9 @@ describe("the compat entry in Workers", () => {
   it("bundles with no Node builtins, within its size budget", async () => {
     const bundle = await bundleForWorkers(entry("../../core/elizaos/index.ts"));
     expect(bundle.nodeImports).toEqual([]);
-    // All of core plus the compat layer, minified and gzipped (core alone is under 90 KiB).
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(110 * 1024);
+    // All of core plus the compat layer, minified and gzipped (core alone is under 100 KiB;
+    // the prompt batcher and autonomy of issue 15 moved both budgets up by 10 KiB).
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(120 * 1024);
   });
 
   it("runs in workerd", { timeout: 60_000 }, async () => {

@@ -56,6 +56,7 @@ describe("built-in replacement", () => {
       "bootstrap",
       "tasks",
       "memory",
+      "autonomy",
       "weather",
       "eliza-offline",
     ]);

@@ -14,6 +14,7 @@ import {
   type UUID,
 } from "../../core/index.ts";
 import { type ConformanceSetup, FakeClock } from "../storage/fixtures.ts";
+import { autonomyStepBudgetCase } from "./autonomy-budget-case.ts";
 
 const MINUTE = 60_000;
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -302,6 +303,14 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       expect(runs).toHaveLength(1000);
       expect(new Set(runs)).toEqual(new Set(ids));
       expect(await storage.getTasks({})).toEqual([]);
+    });
+
+    it("autonomy step budget: per day and per tick, across racing clients", async () => {
+      const clients = setup.capabilities?.concurrentClients
+        ? await setup.capabilities.concurrentClients(storage, 3, { now: clock.now })
+        : [storage];
+      extra = clients.filter((c) => c !== storage);
+      await autonomyStepBudgetCase([storage, ...extra], clock);
     });
   });
 }

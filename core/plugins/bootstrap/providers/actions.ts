@@ -1,14 +1,17 @@
 import type { Provider } from "../../../plugin.ts";
 import { plannerActions } from "../../../runtime/private-actions.ts";
 
-/** The actions the planner may choose from: those that validate for this message, never a private one. */
+/**
+ * The actions the planner may choose from: those that validate for this message; a private
+ * one only when the message is the agent's own autonomous step.
+ */
 export const actionsProvider: Provider = {
   name: "ACTIONS",
   description: "Actions the agent can take",
   position: 200,
   async get(runtime, message, state) {
     const valid = await Promise.all(
-      plannerActions(runtime.actions).map(async (a) =>
+      plannerActions(runtime.actions, message).map(async (a) =>
         (await a.validate(runtime, message, state)) ? a : null,
       ),
     );
