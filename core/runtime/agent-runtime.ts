@@ -2,8 +2,9 @@
 // owns the plugin registry (actions, providers, evaluators, models, services, events) and
 // nothing request-scoped, so one instance serves concurrent requests without mixing their
 // state: every per-message value (run id, state, responses) travels in arguments, never in
-// fields. It stacks on RuntimeBase (runtime-base.ts: settings, models, events, connections,
-// run ids), which stacks on RuntimeDatabase (database.ts: the IDatabaseAdapter methods).
+// fields. It stacks on RuntimeSignals (runtime-signals.ts: on/off/emit, sendControlMessage),
+// on RuntimeBase (runtime-base.ts: settings, models, events, connections, run ids), and on
+// RuntimeDatabase (database.ts: the IDatabaseAdapter methods).
 
 import { autonomyEnabledSetting } from "../autonomy/settings.ts";
 import { PromptBatcher } from "../batcher/batcher.ts";
@@ -40,12 +41,11 @@ import type { SendHandler, SendTarget, TaskWorker } from "../tasks/types.ts";
 import type { Content, Memory, UUID } from "../types.ts";
 import { type ActionRunOptions, actionResultsKey, runActions, runEvaluators } from "./actions.ts";
 import { composeState } from "./compose-state.ts";
-import { type ControlMessageParams, sendControlMessage } from "./control-message.ts";
 import { embedMemory, queueEmbedding } from "./embedding.ts";
 import { generateText } from "./generate-text.ts";
-import { LocalEvents, type LocalListener } from "./local-events.ts";
 import { orderPlugins } from "./plugin-order.ts";
-import { RuntimeBase, type RuntimeOptions } from "./runtime-base.ts";
+import type { RuntimeOptions } from "./runtime-base.ts";
+import { RuntimeSignals } from "./runtime-signals.ts";
 import { ServiceRegistry } from "./services.ts";
 import { StateCache } from "./state-cache.ts";
 
@@ -65,7 +65,7 @@ export interface TargetInfo {
   [key: string]: unknown;
 }
 
-export class AgentRuntime extends RuntimeBase {
+export class AgentRuntime extends RuntimeSignals {
   readonly actions: Action[] = [];
   readonly providers: Provider[] = [];
   readonly evaluators: Evaluator[] = [];
@@ -93,7 +93,6 @@ export class AgentRuntime extends RuntimeBase {
   private readonly serviceRegistry: ServiceRegistry;
   private readonly taskWorkers = new Map<string, TaskWorker>();
   private readonly sendHandlers = new Map<string, SendHandler>();
-  private readonly localEvents = new LocalEvents();
   private readonly pendingPlugins: Plugin[];
   /** Service classes registered before initialize finished; started once it has. */
   private pendingServices: ServiceClass[] | undefined = [];
@@ -307,25 +306,6 @@ export class AgentRuntime extends RuntimeBase {
     if (!handler) return false;
     await handler(this, target as SendTarget, content);
     return true;
-  }
-
-  /** elizaOS's CONTROL_MESSAGE to a chat front end (see control-message.ts). */
-  sendControlMessage(params: ControlMessageParams): Promise<void> {
-    return sendControlMessage(this, params);
-  }
-
-  // --- elizaOS's local emitter (local-events.ts), apart from emitEvent ------------------
-
-  on(event: string, callback: LocalListener): void {
-    this.localEvents.on(event, callback);
-  }
-
-  off(event: string, callback: LocalListener): void {
-    this.localEvents.off(event, callback);
-  }
-
-  emit(event: string, data: unknown): void {
-    this.localEvents.emit(event, data);
   }
 
   /** elizaOS's generateText: the prompt, by default wrapped in the character, to TEXT_LARGE. */
