@@ -209,9 +209,13 @@ export {
   type SettingValue,
   type TargetInfo,
 } from "./runtime/agent-runtime.ts";
+export type { ControlMessage, ControlMessageParams } from "./runtime/control-message.ts";
 export { type EventName, EventType } from "./runtime/events.ts";
+export type { LocalListener } from "./runtime/local-events.ts";
+export { modelSettings } from "./runtime/model-settings.ts";
 export { LLMMode, type LLMModeName } from "./runtime/models.ts";
 export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secret-base-url.ts";
+export { ELIZAOS_SETTING_ALIASES, envSetting } from "./setting-aliases.ts";
 export {
   type ClaimDueTasksParams,
   type GetMemoriesParams,

@@ -7,6 +7,7 @@ import { envLogger } from "../env-logger.ts";
 import type { RateLimitVerdict } from "../limits/message-rate-limit.ts";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { envSetting } from "../setting-aliases.ts";
 import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
@@ -136,9 +137,9 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   return app;
 }
 
+/** A non-empty env string; a key with an elizaOS name (POSTGRES_URL ...) falls back to it. */
 export function setting(env: Record<string, unknown>, key: string): string | undefined {
-  const value = env[key];
-  return typeof value === "string" && value.length > 0 ? value : undefined;
+  return envSetting(env, key);
 }
 
 /** Runs `work` after the response where the platform allows it; failures are logged, not lost. */

@@ -2,8 +2,9 @@
 // owns the plugin registry (actions, providers, evaluators, models, services, events) and
 // nothing request-scoped, so one instance serves concurrent requests without mixing their
 // state: every per-message value (run id, state, responses) travels in arguments, never in
-// fields. It stacks on RuntimeBase (runtime-base.ts: settings, models, events, connections,
-// run ids), which stacks on RuntimeDatabase (database.ts: the IDatabaseAdapter methods).
+// fields. It stacks on RuntimeSignals (runtime-signals.ts: on/off/emit, sendControlMessage),
+// on RuntimeBase (runtime-base.ts: settings, models, events, connections, run ids), and on
+// RuntimeDatabase (database.ts: the IDatabaseAdapter methods).
 
 import { autonomyEnabledSetting } from "../autonomy/settings.ts";
 import { PromptBatcher } from "../batcher/batcher.ts";
@@ -45,7 +46,8 @@ import { composeState } from "./compose-state.ts";
 import { embedMemory, queueEmbedding } from "./embedding.ts";
 import { generateText } from "./generate-text.ts";
 import { orderPlugins } from "./plugin-order.ts";
-import { RuntimeBase, type RuntimeOptions } from "./runtime-base.ts";
+import type { RuntimeOptions } from "./runtime-base.ts";
+import { RuntimeSignals } from "./runtime-signals.ts";
 import { ServiceRegistry } from "./services.ts";
 import { StateCache } from "./state-cache.ts";
 
@@ -65,7 +67,7 @@ export interface TargetInfo {
   [key: string]: unknown;
 }
 
-export class AgentRuntime extends RuntimeBase {
+export class AgentRuntime extends RuntimeSignals {
   readonly actions: Action[] = [];
   readonly providers: Provider[] = [];
   readonly evaluators: Evaluator[] = [];

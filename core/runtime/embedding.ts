@@ -28,7 +28,9 @@ export async function embedMemory(runtime: AgentRuntime, memory: Memory): Promis
 /**
  * Records an EMBED_MEMORY task for a stored memory that has text and no embedding; the next
  * tick embeds it. Memories without an id (not stored) have nothing to update and are skipped.
- * The priority is accepted and not used: tasks run oldest due first.
+ * The priority is accepted and not used: tasks run oldest due first. Unlike elizaOS no
+ * EMBEDDING_GENERATION_REQUESTED is emitted: plugin-bootstrap's embedding service answers it by
+ * embedding the memory itself, which the task then would do again (the task emits _COMPLETED).
  */
 export async function queueEmbedding(
   runtime: AgentRuntime,

@@ -29,6 +29,7 @@ import {
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
 import { type EventName, EventType } from "./events.ts";
+import { withModelSettings } from "./model-settings.ts";
 import {
   applyLlmMode,
   embeddingProbe,
@@ -239,6 +240,9 @@ export class RuntimeBase extends RuntimeDatabase {
     const type = applyLlmMode(requested, readLlmMode(this.getSettingString("LLM_MODE")));
     const model = this.modelRegistry.registration(type, provider);
     if (!model) throw new Error(`No model registered for ${type}`);
+    // elizaOS's model defaults (TEXT_LARGE_TEMPERATURE, DEFAULT_MAX_TOKENS ...) under what the
+    // call sets; a copy, so the caller's object is left as it was.
+    params = withModelSettings(this, type, params);
     const probe = embeddingProbe(
       type,
       params,

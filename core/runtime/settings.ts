@@ -3,6 +3,7 @@
 // kit's own code uses, so nothing internal breaks on a boolean or a null.
 import type { Character } from "../character.ts";
 import { DEFAULT_SECRET_SALT, decryptStringValue, looksEncrypted } from "../secret-cipher.ts";
+import { settingAlias } from "../setting-aliases.ts";
 
 /**
  * Where a setting's value came from. The character file is one source (its secrets, settings
@@ -35,9 +36,12 @@ export interface SettingLayers {
  * character.settings.secrets → env. Empty strings and null count as unset.
  * A value elizaOS encrypted ("ivHex:cipherHex", as in a character exported from its database)
  * comes back decrypted under SECRET_SALT (default elizaOS's "secretsalt"), as elizaOS does.
+ * A key with an elizaOS name (setting-aliases.ts) falls back to it when set nowhere itself.
  */
 export function settingCandidates(layers: SettingLayers, key: string): SettingCandidate[] {
-  const found = plainCandidates(layers, key);
+  const alias = settingAlias(key);
+  let found = plainCandidates(layers, key);
+  if (!found.length && alias) found = plainCandidates(layers, alias);
   if (!found.some((c) => typeof c.raw === "string" && looksEncrypted(c.raw))) return found;
   const salt = plainCandidates(layers, "SECRET_SALT")[0]?.value ?? DEFAULT_SECRET_SALT;
   return found.map((c) => {

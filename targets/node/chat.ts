@@ -11,6 +11,7 @@ import {
   createUniqueUuid,
   messageService,
 } from "../../core/index.ts";
+import { envSetting } from "../../core/setting-aliases.ts";
 import { loadCharacter } from "./config.ts";
 import { DataDirBusyError, lockHolder } from "./data-dir-lock.ts";
 import { pgliteDir, storageFromEnv } from "./storage.ts";
@@ -23,7 +24,7 @@ const roomKey = `terminal:${userName}`;
 
 /** The server holding the PGlite directory; a holder that serves nothing is refused. */
 function lockedServer(): string | undefined {
-  if (env.DATABASE_URL || env.ALLOW_NO_DATABASE === "true") return undefined;
+  if (envSetting(env, "DATABASE_URL") || env.ALLOW_NO_DATABASE === "true") return undefined;
   const dir = pgliteDir(env);
   const holder = lockHolder(dir);
   if (!holder) return undefined;

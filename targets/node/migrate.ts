@@ -4,12 +4,13 @@
 // process has open (data-dir-lock.ts). A neon.tech URL goes over Neon's HTTP endpoint (no
 // socket needed); any other URL over plain `pg`.
 import type { PostgresStorage } from "../../adapters/postgres/index.ts";
+import { envSetting } from "../../core/setting-aliases.ts";
 import type { NodeEnv } from "./config.ts";
 import { checkDatabaseUrl, databaseTimeouts, lockDataDir, pgliteDir } from "./storage.ts";
 
 /** Applies the pending migrations; returns the line to print ("applied ..." / "up to date"). */
 export async function migratePostgresFromEnv(env: NodeEnv): Promise<string> {
-  const url = env.DATABASE_URL;
+  const url = envSetting(env, "DATABASE_URL");
   if (url) checkDatabaseUrl(url);
   // PGlite: refused while a server (or anything else) has the directory open.
   const lock = url ? undefined : lockDataDir(pgliteDir(env), "migrate");

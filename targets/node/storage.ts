@@ -6,6 +6,7 @@ import { dirname, resolve } from "node:path";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { createNodePostgresStorage, createPgliteStorage } from "../../adapters/postgres/index.ts";
 import type { StorageAdapter, UUID } from "../../core/index.ts";
+import { envSetting } from "../../core/setting-aliases.ts";
 import type { NodeEnv } from "./config.ts";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 
@@ -35,10 +36,11 @@ export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Pr
   const { agentId } = options;
   let storage: StorageAdapter;
   let lock: DataDirLock | undefined;
-  if (env.DATABASE_URL) {
-    checkDatabaseUrl(env.DATABASE_URL);
+  const databaseUrl = envSetting(env, "DATABASE_URL");
+  if (databaseUrl) {
+    checkDatabaseUrl(databaseUrl);
     storage = createNodePostgresStorage({
-      connectionString: env.DATABASE_URL,
+      connectionString: databaseUrl,
       agentId,
       ...databaseTimeouts(env),
     });
@@ -75,7 +77,7 @@ export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Pr
 
 /** The PGlite directory the env names, resolved against cwd. */
 export function pgliteDir(env: NodeEnv, cwd = process.cwd()): string {
-  return resolve(cwd, env.PGLITE_DIR ?? DEFAULT_PGLITE_DIR);
+  return resolve(cwd, envSetting(env, "PGLITE_DIR") ?? DEFAULT_PGLITE_DIR);
 }
 
 /**

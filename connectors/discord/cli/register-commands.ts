@@ -3,6 +3,7 @@
 // running it again is harmless. Reads DISCORD_APPLICATION_ID, DISCORD_BOT_TOKEN and
 // DISCORD_API_BASE; never prints the token.
 import { parseArgs } from "node:util";
+import { envSetting } from "../../../core/setting-aliases.ts";
 import { DISCORD_API_BASE } from "../api.ts";
 import { registerCommands } from "../commands.ts";
 
@@ -16,7 +17,7 @@ try {
   process.exit(2);
 }
 const applicationId = process.env.DISCORD_APPLICATION_ID;
-const botToken = process.env.DISCORD_BOT_TOKEN;
+const botToken = envSetting(process.env, "DISCORD_BOT_TOKEN");
 if (!applicationId || !botToken) {
   console.error(
     `${!applicationId ? "DISCORD_APPLICATION_ID" : "DISCORD_BOT_TOKEN"} is not set (Developer Portal: General Information / Bot)`,

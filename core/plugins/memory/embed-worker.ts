@@ -1,14 +1,50 @@
+// The EMBED_MEMORY task: fills in the embedding of a memory written without one (the model
+// was slow, or queueEmbeddingGeneration asked for it). It emits elizaOS's
+// EMBEDDING_GENERATION_COMPLETED and, once the task's retries are spent, _FAILED, with the
+// payloads plugin-bootstrap's embedding service sends. It never emits _REQUESTED: that event
+// is what makes plugin-bootstrap's service embed a memory, so it would embed it a second time.
+import { describeError } from "../../describe-error.ts";
 import { EMBED_TASK, embedText } from "../../memory/embed.ts";
+import { EventType } from "../../runtime/events.ts";
+import { DEFAULT_MAX_FAILURES } from "../../tasks/schedule.ts";
 import type { TaskWorker } from "../../tasks/types.ts";
 import type { UUID } from "../../types.ts";
 
-/** Fills in the embedding of a memory written without one because the model was slow. */
+/** elizaOS's source for these events (its embedding service's name). */
+const SOURCE = "embeddingService";
+
+/** Whether the failure about to be recorded pauses the task (the task runner's rule). */
+function lastAttempt(options: Record<string, unknown>): boolean {
+  const failures = (Number(options.failures) || 0) + 1;
+  const max =
+    options.maxFailures === undefined ? DEFAULT_MAX_FAILURES : Number(options.maxFailures);
+  return max !== -1 && failures >= max;
+}
+
 export const embedWorker: TaskWorker = {
   name: EMBED_TASK,
   async execute(runtime, options) {
     const memory = await runtime.storage.getMemoryById(options.memoryId as UUID);
     if (!memory?.id || memory.embedding?.length || !memory.content.text) return;
-    const embedding = await embedText(runtime, memory.content.text);
-    await runtime.storage.updateMemory({ id: memory.id, embedding });
+    let embedding: number[];
+    try {
+      embedding = await embedText(runtime, memory.content.text);
+      await runtime.storage.updateMemory({ id: memory.id, embedding });
+    } catch (error) {
+      if (lastAttempt(options)) {
+        await runtime.emitEvent(EventType.EMBEDDING_GENERATION_FAILED, {
+          runtime,
+          memory,
+          error: error instanceof Error ? error.message : describeError(error),
+          source: SOURCE,
+        });
+      }
+      throw error;
+    }
+    await runtime.emitEvent(EventType.EMBEDDING_GENERATION_COMPLETED, {
+      runtime,
+      memory: { ...memory, embedding },
+      source: SOURCE,
+    });
   },
 };

@@ -1,18 +1,18 @@
 import type { Provider } from "../../../plugin.ts";
 import { MemoryTable } from "../../../types.ts";
 
-const DEFAULT_COUNT = 20;
-
 /**
- * The conversation so far, oldest first. Speaker names come from each message's metadata,
- * which the ingress writes, so this costs one query rather than one plus an entity lookup.
+ * The conversation so far, oldest first: runtime.getConversationLength() messages, as
+ * plugin-bootstrap's RECENT_MESSAGES reads it (CONVERSATION_LENGTH, default elizaOS's 32).
+ * Speaker names come from each message's metadata, which the ingress writes, so this costs
+ * one query rather than one plus an entity lookup.
  */
 export const recentMessagesProvider: Provider = {
   name: "RECENT_MESSAGES",
   description: "Recent messages in the conversation",
   position: 100,
   async get(runtime, message) {
-    const count = Number(runtime.getSettingString("CONVERSATION_LENGTH")) || DEFAULT_COUNT;
+    const count = runtime.getConversationLength();
     const recent = await runtime.storage.getMemories({
       tableName: MemoryTable.MESSAGES,
       roomId: message.roomId,
