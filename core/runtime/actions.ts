@@ -83,11 +83,13 @@ export async function runActions(
         // The model planned it on a user's turn (told by the user, or guessing): refused, and
         // recorded so the caller sees why nothing happened.
         runtime.logger.warn(`private action ${action.name} refused: not an autonomous message`);
-        results.push({
+        const refused: ActionResult = {
           success: false,
           error: "private action: runs only for autonomous messages",
           data: { actionName: action.name },
-        });
+        };
+        results.push(refused);
+        markStep(plan, step, refused);
         continue;
       }
       if (plan) {

@@ -156,6 +156,20 @@ describe("composeState and the state cache", () => {
     expect(runtime.stateCache.has(messageNumbered(101).id)).toBe(false);
     expect(runtime.stateCache.has(messageNumbered(300).id)).toBe(true);
   });
+
+  it("reading entries while iterating the cache visits each once (a deep equality does this)", async () => {
+    const { make } = counted();
+    const runtime = await runtimeWith([make("A")]);
+    for (let n = 0; n < 3; n++) await runtime.composeState(messageNumbered(400 + n));
+    let visits = 0;
+    for (const [key] of runtime.stateCache) {
+      runtime.stateCache.get(key);
+      visits++;
+      if (visits > 10) break;
+    }
+    expect(visits).toBe(3);
+    expect({ cache: runtime.stateCache }).toEqual({ cache: runtime.stateCache });
+  });
 });
 
 describe("a planned turn that asks for an extra provider", () => {
