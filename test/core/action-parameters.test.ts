@@ -4,6 +4,7 @@
 // state. Through handleMessage with a scripted model, on the memory backend.
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
+import { formatActions } from "../../core/elizaos/index.ts";
 import {
   type Action,
   type ActionParameter,
@@ -176,6 +177,12 @@ describe("action parameters", () => {
       expect(String(result.actionResults[0]?.error), broken).toContain("is missing");
     }
     expect(calls).toEqual([]);
+  });
+
+  it("elizaOS's formatActions (what plugin-bootstrap's ACTIONS provider calls) lists them too", () => {
+    const listed = formatActions([sendToken([])]);
+    expect(listed).toContain("- **SEND_TOKEN**: sends tokens to someone");
+    expect(listed).toContain("  - to (string, required): Who receives them");
   });
 
   it("parseParams keeps hostile tag names as plain keys", () => {
