@@ -112,6 +112,7 @@ export {
   type MessageService,
   messageService,
 } from "./messages/message-service.ts";
+export { type PlannedParams, parseParams } from "./messages/parse-params.ts";
 export { parseResponse } from "./messages/parse-response.ts";
 export {
   fillTemplate,
@@ -162,6 +163,9 @@ export type {
   Action,
   ActionContext,
   ActionExample,
+  ActionParameter,
+  ActionParameterSchema,
+  ActionParameters,
   ActionResult,
   EvaluationExample,
   Evaluator,

@@ -51,6 +51,43 @@ export interface ActionExample {
   content: Content;
 }
 
+/**
+ * A parameter's JSON-Schema-like type (elizaOS's ActionParameterSchema). The planner's values
+ * arrive as text and are coerced to `type`: "string", "number", "integer", "boolean", "array",
+ * "object".
+ */
+export interface ActionParameterSchema {
+  type?: string;
+  description?: string;
+  /** Used when the planner gives no value (and the parameter is not required). */
+  default?: unknown;
+  /** Allowed values. */
+  enum?: readonly (string | number | boolean)[];
+  /** elizaOS's other name for `enum`. */
+  enumValues?: readonly string[];
+  minimum?: number;
+  maximum?: number;
+  /** For "array": each item's schema. */
+  items?: ActionParameterSchema;
+  /** For "object": its properties (described, not checked). */
+  properties?: Record<string, ActionParameterSchema>;
+  [key: string]: unknown;
+}
+
+/** One input an action declares; the planner is told about it and supplies it in `<params>`. */
+export interface ActionParameter {
+  name: string;
+  description: string;
+  /** A required parameter the planner left out fails the action (its handler does not run). */
+  required?: boolean;
+  schema: ActionParameterSchema;
+  /** Example values, shown to the planner. */
+  examples?: readonly unknown[];
+}
+
+/** Validated parameter values, by name, as a handler receives them in `options.parameters`. */
+export type ActionParameters = Record<string, unknown>;
+
 /** Results of the actions that ran before this one in the same message. */
 export interface ActionContext {
   previousResults: ActionResult[];
@@ -75,6 +112,8 @@ export interface HandlerOptions {
   content?: Content;
   /** eliza-edge: the same list as actionContext.previousResults, kept for older plugins. */
   previousResults?: ActionResult[];
+  /** The action's declared parameters as the planner supplied them, validated and coerced. */
+  parameters?: ActionParameters;
   [key: string]: unknown;
 }
 
@@ -98,6 +137,13 @@ export interface Action {
   description: string;
   similes?: string[];
   examples?: ActionExample[][];
+  /**
+   * Inputs the planner supplies (elizaOS's `parameters`). Each is described in the planner
+   * prompt, read from the plan's `<params>` block, checked against its schema and passed to
+   * the handler as `options.parameters`. elizaOS 1.7's object form `{ [name]: { type,
+   * description, required } }` is read too.
+   */
+  parameters?: ActionParameter[];
   /**
    * Never offered to the planner, and refused when a user's message plans it: runs only for a
    * message with `content.metadata.isAutonomous === true` (the agent's own autonomous turns).

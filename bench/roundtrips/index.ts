@@ -14,12 +14,12 @@ for (const [name, open] of Object.entries(backends)) {
 
 console.log("Storage round trips per handleMessage (scripted model, API message)\n");
 console.log(
-  "| backend | message, existing room, warm isolate | same, fresh isolate | message, new room | isolate start |",
+  "| backend | message, existing room, warm isolate | same, fresh isolate | message, new room | planner asks for an extra provider | isolate start |",
 );
-console.log("|---|---|---|---|---|");
+console.log("|---|---|---|---|---|---|");
 for (const r of rows) {
   console.log(
-    `| ${r.backend} | ${r.existingRoomWarmIsolate} | ${r.existingRoomColdIsolate} | ${r.newRoom} | ${r.isolateStart} |`,
+    `| ${r.backend} | ${r.existingRoomWarmIsolate} | ${r.existingRoomColdIsolate} | ${r.newRoom} | ${r.plannerExtraProvider} | ${r.isolateStart} |`,
   );
 }
 console.log("\nBudget: at most 5 per message in an existing room on D1 and Neon HTTP.");

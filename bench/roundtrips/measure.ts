@@ -28,16 +28,28 @@ export interface RoundTrips {
   existingRoomColdIsolate: number;
   /** A message in an existing room, handled by a warm isolate. */
   existingRoomWarmIsolate: number;
+  /**
+   * The same, where the planner asks for an extra provider (one that does no I/O): the second
+   * composeState runs only that provider, so this must equal existingRoomWarmIsolate.
+   */
+  plannerExtraProvider: number;
 }
 
 const character = parseCharacter({ name: "Bench", bio: ["Counts round trips."] });
+const EXTRA = "BENCH_EXTRA";
+const plain = "<response><actions>REPLY</actions><text>ok</text></response>";
+const withExtra = `<response><actions>REPLY</actions><providers>${EXTRA}</providers><text>ok</text></response>`;
 const scripted: Plugin = {
   name: "scripted",
   priority: 100,
   models: {
-    TEXT_LARGE: async () => "<response><actions>REPLY</actions><text>ok</text></response>",
+    // A message that says "extra" gets a plan naming the extra provider.
+    TEXT_LARGE: async (_runtime, params) =>
+      String((params as { userText?: string }).userText).includes("extra") ? withExtra : plain,
     TEXT_SMALL: async () => "<response><action>RESPOND</action></response>",
   },
+  // Only run when the planner names it; computes its text without touching storage.
+  providers: [{ name: EXTRA, dynamic: true, get: async () => ({ text: "extra context" }) }],
 };
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
@@ -70,5 +82,13 @@ export async function measureRoundTrips(
   });
   const existingRoomColdIsolate = await cost(() => send("second"));
   const existingRoomWarmIsolate = await cost(() => send("third"));
-  return { backend, isolateStart, newRoom, existingRoomColdIsolate, existingRoomWarmIsolate };
+  const plannerExtraProvider = await cost(() => send("fourth, with extra context"));
+  return {
+    backend,
+    isolateStart,
+    newRoom,
+    existingRoomColdIsolate,
+    existingRoomWarmIsolate,
+    plannerExtraProvider,
+  };
 }

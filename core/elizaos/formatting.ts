@@ -1,6 +1,7 @@
 // elizaOS's text formatters for prompts: conversations, posts, actions, entities. The output
 // layout matches elizaOS's, since plugins' templates and few-shot examples expect it.
-import type { Action, ActionExample } from "../plugin.ts";
+import type { Action, ActionExample, ActionParameter } from "../plugin.ts";
+import { declaredParameters } from "../runtime/action-parameters.ts";
 import type { Entity, Memory } from "../types.ts";
 
 /** "just now", "5 minutes ago", "2 hours ago", "3 days ago". */
@@ -112,10 +113,10 @@ ${m.content.text}`;
     .join("\n\n");
 }
 
-function shuffled<T>(items: readonly T[]): T[] {
+function shuffled<T>(items: readonly T[], random: () => number = Math.random): T[] {
   const copy = [...items];
   for (let i = copy.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
+    const j = Math.floor(random() * (i + 1));
     [copy[i], copy[j]] = [copy[j] as T, copy[i] as T];
   }
   return copy;
@@ -129,11 +130,43 @@ export function formatActionNames(actions: Action[]): string {
     .join(", ");
 }
 
-/** "- **NAME**: description" lines, in random order. */
+/**
+ * "- **NAME**: description" lines, in random order; an action that declares parameters gets
+ * them on indented lines below (as newer elizaOS lists them), so the planner can fill them.
+ */
 export function formatActions(actions: Action[]): string {
   if (!actions?.length) return "";
   return shuffled(actions)
-    .map((a) => `- **${a.name}**: ${a.description || "No description available"}`)
+    .map((a) => {
+      const line = `- **${a.name}**: ${a.description || "No description available"}`;
+      const params = formatActionParameters(declaredParameters(a));
+      return params ? `${line}\n${params}` : line;
+    })
+    .join("\n");
+}
+
+/**
+ * One indented line per parameter: "  - name (type, required): description" with allowed
+ * values, default and examples when declared. Empty for none.
+ */
+export function formatActionParameters(parameters: readonly ActionParameter[]): string {
+  return parameters
+    .map((p) => {
+      const type =
+        p.schema.type === "array" && p.schema.items?.type
+          ? `array of ${p.schema.items.type}`
+          : (p.schema.type ?? "text");
+      const notes: string[] = [];
+      const allowed = p.schema.enum ?? p.schema.enumValues;
+      if (allowed?.length) notes.push(`one of: ${allowed.join(" | ")}`);
+      if (p.schema.default !== undefined)
+        notes.push(`default: ${JSON.stringify(p.schema.default)}`);
+      if (p.examples?.length)
+        notes.push(`e.g. ${p.examples.map((e) => JSON.stringify(e)).join(", ")}`);
+      const extra = notes.length ? ` [${notes.join("; ")}]` : "";
+      const description = p.description || p.schema.description || "";
+      return `  - ${p.name} (${type}, ${p.required ? "required" : "optional"}): ${description}${extra}`;
+    })
     .join("\n");
 }
 
@@ -141,24 +174,30 @@ const EXAMPLE_NAMES = ["Alex", "Bea", "Cato", "Dana", "Eli", "Fay", "Gus", "Hana
 
 /**
  * Up to `count` example conversations drawn at random from the actions' examples, each as
- * "\nname: text" lines with {{name1}}..{{name5}} replaced by random names.
+ * "\nname: text" lines with {{name1}}..{{name5}} replaced by random names. `random` (default
+ * Math.random, as elizaOS) lets a caller make the draw repeatable, so a prompt built from it
+ * stays the same turn after turn and a model provider's prompt cache can reuse it.
  */
-export function composeActionExamples(actionsData: Action[], count: number): string {
+export function composeActionExamples(
+  actionsData: Action[],
+  count: number,
+  random: () => number = Math.random,
+): string {
   if (!actionsData.length || count <= 0) return "";
   const pools = actionsData
     .filter((a) => Array.isArray(a.examples) && a.examples.length > 0)
     .map((a) => [...(a.examples as ActionExample[][])]);
   const chosen: ActionExample[][] = [];
   while (chosen.length < count && pools.length > 0) {
-    const p = Math.floor(Math.random() * pools.length);
+    const p = Math.floor(random() * pools.length);
     const pool = pools[p] as ActionExample[][];
-    const [example] = pool.splice(Math.floor(Math.random() * pool.length), 1);
+    const [example] = pool.splice(Math.floor(random() * pool.length), 1);
     if (example) chosen.push(example);
     if (pool.length === 0) pools.splice(p, 1);
   }
   return chosen
     .map((example) => {
-      const names = shuffled(EXAMPLE_NAMES).slice(0, 5);
+      const names = shuffled(EXAMPLE_NAMES, random).slice(0, 5);
       const lines = example.map((message) => {
         let line = `${message.name}: ${message.content.text}`;
         names.forEach((name, i) => {

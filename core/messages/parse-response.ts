@@ -6,6 +6,10 @@
 // rest of the text from every unclosed tag (quadratic on "<response>" or "<a>" repeated).
 
 export type ParsedResponse =
+  /**
+   * Each field's text, trimmed and unescaped; a field that holds markup of its own
+   * (`<params>`, read by parse-params.ts) is kept as written, so its values unescape once.
+   */
   | { kind: "xml"; fields: Record<string, string> }
   /** No markup at all: the model just talked. Taken as a REPLY. */
   | { kind: "plain"; text: string }
@@ -18,6 +22,8 @@ export const MAX_RESPONSE_CHARS = 65_536;
 /** The start of a known tag; whether a ">" follows is checked by indexOf. */
 const KNOWN_TAG_START = /<\/?(?:response|thought|actions|providers|text|action|reasoning|name)\b/i;
 const FIELD_NAME = /^[a-zA-Z_][\w-]*$/;
+/** Fields whose value is itself markup, parsed by their own reader. */
+const MARKUP_FIELDS: ReadonlySet<string> = new Set(["params"]);
 const RESPONSE_OPEN = /<response>/gi;
 const RESPONSE_CLOSE = /<\/response>/gi;
 const TEXT_OPEN = /<text>/gi;
@@ -30,7 +36,8 @@ export function parseResponse(output: string): ParsedResponse {
   if (body !== undefined) {
     const fields: Record<string, string> = {};
     for (const [name, value] of fieldsOf(body)) {
-      fields[name.toLowerCase()] = unescapeXml(value.trim());
+      const key = name.toLowerCase();
+      fields[key] = MARKUP_FIELDS.has(key) ? value.trim() : unescapeXml(value.trim());
     }
     if (Object.keys(fields).length > 0) return { kind: "xml", fields };
     return { kind: "malformed", raw: trimmed };
@@ -77,7 +84,7 @@ function between(text: string, open: RegExp, close: RegExp): string | undefined 
  * tag (names compared case-sensitively, as XML does). Close tags are indexed in one pass
  * first, so an unclosed open tag costs a lookup, not a rescan of the rest of the text.
  */
-function fieldsOf(body: string): Array<[string, string]> {
+export function fieldsOf(body: string): Array<[string, string]> {
   const closes = new Map<string, number[]>();
   for (const { at, name } of tags(body)) {
     if (!name.startsWith("/")) continue;
@@ -141,7 +148,7 @@ function stripTags(text: string): string {
   return out + text.slice(from);
 }
 
-function unescapeXml(text: string): string {
+export function unescapeXml(text: string): string {
   return text
     .replace(/&lt;/g, "<")
     .replace(/&gt;/g, ">")

@@ -1,9 +1,11 @@
 // The planning step of the message pipeline: one large-model call with elizaOS's
-// messageHandlerTemplate, read as the <response> XML (thought, actions, providers, text).
+// messageHandlerTemplate, read as the <response> XML (thought, actions, providers, text, and
+// the actions' parameters in <params>, kept on the plan's content as `params`).
 import { ModelType } from "../models/types.ts";
 import type { State } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Content, Memory } from "../types.ts";
+import { parseParams } from "./parse-params.ts";
 import { parseList, parseResponse, salvageText } from "./parse-response.ts";
 import { fillTemplate, messageHandlerTemplate } from "./templates.ts";
 
@@ -47,8 +49,9 @@ export async function planResponse(
       let actions = parseList(parsed.fields.actions);
       if (actions.length === 0) actions = text ? ["REPLY"] : ["NONE"];
       if (actions.some((a) => a.toUpperCase() === "IGNORE")) actions = ["IGNORE"];
+      const params = parseParams(parsed.fields.params);
       return {
-        content: { thought, text, actions },
+        content: { thought, text, actions, ...(Object.keys(params).length ? { params } : {}) },
         providers: parseList(parsed.fields.providers),
       };
     }

@@ -13,6 +13,8 @@ Write a thought and plan for {{agentName}} and decide what actions to take. Choo
 from the available actions above. REPLY answers with the <text>; IGNORE ends the conversation;
 NONE does nothing more. List actions in the order they should run.
 Only list providers in <providers> when extra context is needed before answering.
+When a chosen action lists parameters, give their values in <params>: one element named
+like the action, holding one element per parameter. Leave <params> out otherwise.
 </instructions>
 
 <output>
@@ -22,6 +24,11 @@ Respond using XML format like this:
     <actions>ACTION1,ACTION2</actions>
     <providers>PROVIDER1,PROVIDER2</providers>
     <text>Your response text here</text>
+    <params>
+        <ACTION1>
+            <parameterName>value</parameterName>
+        </ACTION1>
+    </params>
 </response>
 
 Your response must ONLY include the <response></response> XML block.

@@ -14,6 +14,7 @@ import type {
 } from "../plugin.ts";
 import type { Memory, UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
+import { checkParameters, declaredParameters, suppliedFor } from "./action-parameters.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
 import { EventType } from "./events.ts";
 import { isPreEvaluator } from "./pre-evaluators.ts";
@@ -64,10 +65,15 @@ export async function runActions(
   const runId = options.runId ?? randomUuid();
   let current = state ?? (await runtime.composeState(message));
   const results: ActionResult[] = [];
-  for (const response of responses) {
+  const namesOf = (response: Memory) => {
     const planned = response.content?.actions ?? [];
-    const names = options.mode === "single" ? planned.slice(0, 1) : planned;
-    for (const name of names) {
+    return options.mode === "single" ? planned.slice(0, 1) : planned;
+  };
+  const plan = actionPlanFor(responses.flatMap(namesOf), responses[0]?.content?.thought);
+  let step = -1;
+  for (const response of responses) {
+    for (const name of namesOf(response)) {
+      step++;
       const action = resolveAction(runtime.actions, name);
       if (!action) {
         runtime.logger.warn(`planned action ${name} is not registered; skipped`);
@@ -77,14 +83,40 @@ export async function runActions(
         // The model planned it on a user's turn (told by the user, or guessing): refused, and
         // recorded so the caller sees why nothing happened.
         runtime.logger.warn(`private action ${action.name} refused: not an autonomous message`);
-        results.push({
+        const refused: ActionResult = {
           success: false,
           error: "private action: runs only for autonomous messages",
           data: { actionName: action.name },
-        });
+        };
+        results.push(refused);
+        markStep(plan, step, refused);
         continue;
       }
+      if (plan) {
+        // Multi-action mode, as elizaOS: the plan and the results so far are in the state.
+        plan.currentStep = step + 1;
+        current = {
+          ...current,
+          data: { ...current.data, actionPlan: plan, actionResults: [...results] },
+        };
+      }
       if (!(await action.validate(runtime, message, current))) continue;
+      const check = declaredParameters(action).length
+        ? checkParameters(action, suppliedFor(action, response.content?.params))
+        : undefined;
+      if (check?.errors.length) {
+        // The handler never runs on input the planner got wrong; the result says why.
+        const error = `invalid parameters for ${action.name}: ${check.errors.join("; ")}`;
+        runtime.logger.warn(error);
+        const failed: ActionResult = {
+          success: false,
+          error,
+          data: { actionName: action.name, parameterErrors: check.errors },
+        };
+        results.push(failed);
+        markStep(plan, step, failed);
+        continue;
+      }
       const actionId = randomUuid();
       const event = {
         runId,
@@ -106,14 +138,20 @@ export async function runActions(
         content: response.content,
         previousResults: results,
         runId,
+        ...(plan ? { actionPlan: { ...plan, steps: [...plan.steps] } } : {}),
+        ...(check ? { parameters: check.params } : {}),
         ...(options.onStreamChunk ? { onStreamChunk: options.onStreamChunk } : {}),
       };
+      // elizaOS 1.7's multi-step loop left parameters at state.data.actionParams; kept for it.
+      const actionState = check
+        ? { ...current, data: { ...current.data, actionParams: check.params } }
+        : current;
       let result: ActionResult;
       try {
         const returned = await action.handler(
           runtime,
           message,
-          current,
+          actionState,
           handlerOptions,
           callback,
           responses,
@@ -125,7 +163,15 @@ export async function runActions(
         result = { success: false, error: String(error) };
       }
       results.push(result);
-      if (result.values) current = { ...current, values: { ...current.values, ...result.values } };
+      markStep(plan, step, result);
+      if (result.values) {
+        // The next action sees this one's values, and every result so far, as elizaOS.
+        current = {
+          ...current,
+          values: { ...current.values, ...result.values },
+          data: { ...current.data, actionResults: [...results] },
+        };
+      }
       await runtime.emitEvent(EventType.ACTION_COMPLETED, {
         ...event,
         result,
@@ -142,11 +188,35 @@ export async function runActions(
   if (message.id) {
     runtime.stateCache.set(actionResultsKey(message.id), {
       values: { actionResults: results },
-      data: { actionResults: results },
+      data: { actionResults: results, ...(plan ? { actionPlan: plan } : {}) },
       text: JSON.stringify(results),
     });
   }
   return results;
+}
+
+type ActionPlan = NonNullable<HandlerOptions["actionPlan"]>;
+
+/** elizaOS's action plan, made when a message plans more than one action. */
+function actionPlanFor(names: string[], thought: string | undefined): ActionPlan | undefined {
+  if (names.length < 2) return undefined;
+  return {
+    totalSteps: names.length,
+    currentStep: 0,
+    steps: names.map((action) => ({ action, status: "pending" })),
+    thought: thought || `Executing ${names.length} actions: ${names.join(", ")}`,
+  };
+}
+
+function markStep(plan: ActionPlan | undefined, step: number, result: ActionResult): void {
+  const entry = plan?.steps[step];
+  if (!plan || !entry) return;
+  plan.steps[step] = {
+    ...entry,
+    status: result.success ? "completed" : "failed",
+    result,
+    ...(result.error ? { error: String(result.error) } : {}),
+  };
 }
 
 /**

@@ -1,13 +1,16 @@
-// composeState as elizaOS does it: providers run in parallel, each given the message's state
-// composed so far (the state cache, keyed by message id), and their results are merged over
-// it. eliza-edge keeps two extras its templates read: each provider's text under its own name
-// in `values`, and texts joined by a blank line.
+// composeState as elizaOS does it: the message's state is cached by message id, and a later
+// call for the same message runs only the providers not composed yet (the planner's extra
+// providers cost their own work only, not a second round of the default providers' reads).
+// Providers run in parallel, each given the state composed so far. eliza-edge keeps two extras
+// its templates read: each provider's text under its own name in `values`, and texts joined
+// by a blank line.
 import { describeError } from "../describe-error.ts";
 import type { Provider, ProviderResult, State } from "../plugin.ts";
 import type { Memory } from "../types.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
 
-type ProviderResults = Record<string, ProviderResult & { providerName: string }>;
+/** What `state.data.providers[NAME]` holds: the provider's result and its name. */
+export type ProviderResults = Record<string, ProviderResult & { providerName: string }>;
 
 const emptyState = (): State => ({ values: {}, data: {}, text: "" });
 const upper = (name: string) => name.toUpperCase();
@@ -28,10 +31,20 @@ export function selectProviders(
       const named = wanted.has(upper(p.name));
       return only ? named : named || (!p.private && !p.dynamic);
     })
-    .sort((a, b) => (a.position ?? 0) - (b.position ?? 0));
+    .sort(byPosition);
 }
 
-/** A failing provider is logged and left out; it never fails the message. */
+function byPosition(a: { position?: number }, b: { position?: number }): number {
+  return (a.position ?? 0) - (b.position ?? 0);
+}
+
+/**
+ * Without `onlyInclude`, a provider already in this message's cached state is not run again;
+ * with it, the named providers run anew and the text holds theirs only (as elizaOS). The text
+ * and values are built from every result composed for the message, cached and fresh, in
+ * provider position order. `skipCache` starts from nothing. A failing provider is logged and
+ * left out (it is tried again by the next call); it never fails the message.
+ */
 export async function composeState(
   runtime: AgentRuntime,
   message: Memory,
@@ -40,9 +53,13 @@ export async function composeState(
   skipCache = false,
 ): Promise<State> {
   const cached = (!skipCache && message.id && runtime.stateCache.get(message.id)) || emptyState();
+  const cachedResults = (cached.data.providers ?? {}) as ProviderResults;
+  const only = onlyInclude && (includeList?.length ?? 0) > 0;
   const selected = selectProviders(runtime.providers, includeList, onlyInclude);
+  const composed = new Set(Object.keys(cachedResults).map(upper));
+  const toRun = only ? selected : selected.filter((p) => !composed.has(upper(p.name)));
   const fresh = await Promise.all(
-    selected.map(async (provider) => {
+    toRun.map(async (provider) => {
       try {
         return await provider.get(runtime, message, cached);
       } catch (error) {
@@ -51,22 +68,29 @@ export async function composeState(
       }
     }),
   );
-  const results: ProviderResults = { ...(cached.data.providers as ProviderResults | undefined) };
-  const values: Record<string, unknown> = { ...cached.values };
+
+  const results: ProviderResults = { ...cachedResults };
   const data: Record<string, unknown> = { ...cached.data };
-  const texts: string[] = [];
-  selected.forEach((provider, i) => {
+  toRun.forEach((provider, i) => {
     const result = fresh[i];
     if (!result) return;
     results[provider.name] = { ...result, providerName: provider.name };
-    if (typeof result.text === "string" && result.text.trim() !== "") {
-      values[provider.name] = result.text;
-      texts.push(result.text);
+    if (result.data) data[provider.name] = result.data;
+  });
+
+  const values: Record<string, unknown> = { ...cached.values };
+  const texts: string[] = [];
+  const shown = new Set((only ? selected : []).map((p) => p.name));
+  for (const name of inPositionOrder(runtime.providers, results)) {
+    const result = results[name] as ProviderResult;
+    const text = typeof result.text === "string" && result.text.trim() !== "" ? result.text : "";
+    if (text) {
+      values[name] = text;
+      if (!only || shown.has(name)) texts.push(text);
     }
     // A provider's own values win over the text kept under its name.
     Object.assign(values, result.values ?? {});
-    if (result.data) data[provider.name] = result.data;
-  });
+  }
   const text = texts.join("\n\n");
   const state: State = {
     values: { ...values, providers: text },
@@ -75,4 +99,13 @@ export async function composeState(
   };
   if (message.id) runtime.stateCache.set(message.id, state);
   return state;
+}
+
+/** The names of `results`, ordered by their provider's position (an unknown name counts 0). */
+function inPositionOrder(providers: readonly Provider[], results: ProviderResults): string[] {
+  const position = new Map(providers.map((p) => [p.name, p.position ?? 0]));
+  return Object.keys(results)
+    .map((name, index) => ({ name, index, position: position.get(name) ?? 0 }))
+    .sort((a, b) => a.position - b.position || a.index - b.index)
+    .map((r) => r.name);
 }

@@ -1,6 +1,8 @@
 // The round-trip budget is a count, not a time, so it is asserted: a change that adds a
 // query to the message path fails here before it slows every message at the edge. The fifth
-// trip is the stale-reply check (BASIC_CAPABILITIES_KEEP_RESP=true skips it).
+// trip is the stale-reply check (BASIC_CAPABILITIES_KEEP_RESP=true skips it). A planner that
+// asks for an extra provider costs nothing more: the default providers' results are reused
+// from the state cache, so their reads are not repeated.
 import { describe, expect, it } from "vitest";
 import { backends } from "../../bench/backends.ts";
 import { measureRoundTrips } from "../../bench/roundtrips/measure.ts";
@@ -17,6 +19,7 @@ describe("storage round trips per message", () => {
         // The first message of a room writes the room's rows in the same batch: no extra trip.
         expect(figures.newRoom).toBeLessThanOrEqual(5);
         expect(figures.isolateStart).toBeLessThanOrEqual(1);
+        expect(figures.plannerExtraProvider).toBe(figures.existingRoomWarmIsolate);
       } finally {
         await counted.close();
       }
@@ -34,6 +37,7 @@ describe("dynamodb round trips per message", () => {
       const figures = await measureRoundTrips("dynamodb", counted);
       expect(figures.existingRoomWarmIsolate).toBeLessThanOrEqual(6);
       expect(figures.existingRoomColdIsolate).toBeLessThanOrEqual(6);
+      expect(figures.plannerExtraProvider).toBe(figures.existingRoomWarmIsolate);
     } finally {
       await counted.close();
     }

@@ -6,6 +6,7 @@ import { parseUpdate } from "../../connectors/telegram/parse.ts";
 import type { TelegramUpdate } from "../../connectors/telegram/types.ts";
 import { bearerToken, MAX_AUTHORIZATION_CHARS } from "../../core/http/auth.ts";
 import type { AgentRuntime } from "../../core/index.ts";
+import { parseParams } from "../../core/messages/parse-params.ts";
 import {
   MAX_RESPONSE_CHARS,
   parseResponse,
@@ -106,6 +107,27 @@ describe("reminder parser", () => {
 });
 
 describe("planner XML", () => {
+  it("reads <params> with the same bounded work, however the tags nest or fail to close", () => {
+    const shapes: Record<string, (n: number) => string> = {
+      "<a> in params": (n) => `<response><params>${runs("<a>", n)}</params></response>`,
+      "<b> in an action": (n) => `<response><params><A>${runs("<b>", n)}</A></params></response>`,
+      "many actions": (n) => `<response><params>${runs("<A><b>1</b></A>", n)}</params></response>`,
+      unclosed: (n) => `<response><params><A>${runs("<b>1</b><c>", n)}</params></response>`,
+      escapes: (n) => `<response><params><A><b>${runs("&amp;lt;", n)}</b></A></params></response>`,
+    };
+    for (const [name, make] of Object.entries(shapes)) {
+      for (const size of [10_000, MAX_RESPONSE_CHARS, 300_000]) {
+        const input = make(size);
+        const { work } = measure(() => {
+          const parsed = parseResponse(input);
+          return parsed.kind === "xml" ? parseParams(parsed.fields.params) : {};
+        });
+        expect(work.longestRegexInput, `${name} × ${size}`).toBeLessThanOrEqual(MAX_RESPONSE_CHARS);
+        expect(work.scanned, `${name} × ${size}`).toBeLessThanOrEqual(16 * MAX_RESPONSE_CHARS);
+      }
+    }
+  });
+
   it("walks each character a bounded number of times and hands regexes at most the cap", () => {
     for (const [name, make] of Object.entries(PATHOLOGICAL)) {
       for (const size of [10_000, MAX_RESPONSE_CHARS, 300_000]) {

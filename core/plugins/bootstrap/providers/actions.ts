@@ -1,9 +1,23 @@
-import type { Provider } from "../../../plugin.ts";
+// The actions the planner may choose from, with what each needs: the parameters it declares
+// (filled in the plan's <params>) and example conversations from the actions' `examples`.
+import { composeActionExamples, formatActionParameters } from "../../../elizaos/formatting.ts";
+import type { Action, Provider } from "../../../plugin.ts";
+import { declaredParameters } from "../../../runtime/action-parameters.ts";
 import { plannerActions } from "../../../runtime/private-actions.ts";
+import { seededRandom } from "./seeded-random.ts";
+
+/** Example conversations shown at most (elizaOS's bootstrap shows 10). */
+const EXAMPLE_COUNT = 10;
+
+function describe(action: Action): string {
+  const line = `- ${action.name}: ${action.description}`;
+  const params = formatActionParameters(declaredParameters(action));
+  return params ? `${line}\n  Parameters (give them in <params>):\n${params}` : line;
+}
 
 /**
- * The actions the planner may choose from: those that validate for this message; a private
- * one only when the message is the agent's own autonomous step.
+ * The actions the planner may choose from: those that validate for this message, in
+ * registration order; a private one only when the message is the agent's own autonomous step.
  */
 export const actionsProvider: Provider = {
   name: "ACTIONS",
@@ -16,10 +30,17 @@ export const actionsProvider: Provider = {
       ),
     );
     const actions = valid.filter((a) => a !== null);
-    const lines = actions.map((a) => `- ${a.name}: ${a.description}`);
+    const described = `# Available actions\n${actions.map(describe).join("\n")}`;
+    // Drawn the same way every turn (seeded by the agent), so the prompt stays cacheable.
+    const examples = composeActionExamples(actions, EXAMPLE_COUNT, seededRandom(runtime.agentId));
+    const actionExamples = examples ? `# Action examples\n${examples.trim()}` : "";
     return {
-      text: `# Available actions\n${lines.join("\n")}`,
-      values: { actionNames: actions.map((a) => a.name).join(", ") },
+      text: [described, actionExamples].filter(Boolean).join("\n\n"),
+      values: {
+        actionNames: actions.map((a) => a.name).join(", "),
+        actionsWithDescriptions: described,
+        actionExamples,
+      },
     };
   },
 };
