@@ -62,7 +62,8 @@ export function modelPluginsFor(env: Record<string, unknown>, character: Charact
       createOpenAIPlugin({
         embeddings: !embeddingsOff(read("OPENAI_EMBEDDING_MODEL")),
         // Speech is OpenAI's; a compatible server (Ollama, vLLM) has it when a model is named.
-        textToSpeech: !has("OPENAI_BASE_URL") || has("OPENAI_TTS_MODEL"),
+        textToSpeech:
+          !has("OPENAI_BASE_URL") || String(read("OPENAI_TTS_MODEL") ?? "").trim() !== "",
       }),
     );
   }
