@@ -5,6 +5,7 @@ import { createMemoryStorage } from "../../../adapters/memory/index.ts";
 import { createAgent, ModelError, ModelType, parseCharacter } from "../../../core/index.ts";
 import { startFakeAnthropic } from "../../fakes/anthropic-server.ts";
 import { type FakeOpenAIServer, openAIError, startFakeOpenAI } from "../../fakes/openai-server.ts";
+import { real } from "../../support/real-elizaos-core.ts";
 
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 let servers: { close(): Promise<void> }[] = [];
@@ -163,5 +164,11 @@ describe("TEXT_REASONING_SMALL / TEXT_REASONING_LARGE", () => {
       "claude-opus-4-1",
       "claude-sonnet-4-5",
     ]);
+  });
+});
+
+describe("ModelType", () => {
+  it("has every name and value of @elizaos/core 1.7.2's ModelType", () => {
+    expect(ModelType).toEqual(real.ModelType);
   });
 });
