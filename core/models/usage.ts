@@ -91,6 +91,12 @@ export function anthropicUsage(raw: unknown): TokenUsage | undefined {
   return usage;
 }
 
+const CACHE_FIELDS = ["cacheReadInputTokens", "cacheCreationInputTokens"] as const;
+
+/** The cache fields a usage has, for spreading into another shape. */
+const cacheFields = (usage: TokenUsage): Partial<TokenUsage> =>
+  Object.fromEntries(CACHE_FIELDS.filter((k) => usage[k] !== undefined).map((k) => [k, usage[k]]));
+
 /** Two usages added up; a cache field is kept when either side reported it. */
 export function addUsage(a: TokenUsage | undefined, b: TokenUsage): TokenUsage {
   if (!a) return { ...b };
@@ -99,28 +105,18 @@ export function addUsage(a: TokenUsage | undefined, b: TokenUsage): TokenUsage {
     completionTokens: a.completionTokens + b.completionTokens,
     totalTokens: a.totalTokens + b.totalTokens,
   };
-  if (a.cacheReadInputTokens !== undefined || b.cacheReadInputTokens !== undefined) {
-    sum.cacheReadInputTokens = (a.cacheReadInputTokens ?? 0) + (b.cacheReadInputTokens ?? 0);
-  }
-  if (a.cacheCreationInputTokens !== undefined || b.cacheCreationInputTokens !== undefined) {
-    sum.cacheCreationInputTokens =
-      (a.cacheCreationInputTokens ?? 0) + (b.cacheCreationInputTokens ?? 0);
+  for (const k of CACHE_FIELDS) {
+    if (a[k] !== undefined || b[k] !== undefined) sum[k] = (a[k] ?? 0) + (b[k] ?? 0);
   }
   return sum;
 }
 
 /** MODEL_USED's `tokens` for a usage. */
 export function modelUsedTokens(usage: TokenUsage): ModelUsedTokens {
-  const tokens: ModelUsedTokens = {
+  return {
     prompt: usage.promptTokens,
     completion: usage.completionTokens,
     total: usage.totalTokens,
+    ...cacheFields(usage),
   };
-  if (usage.cacheReadInputTokens !== undefined) {
-    tokens.cacheReadInputTokens = usage.cacheReadInputTokens;
-  }
-  if (usage.cacheCreationInputTokens !== undefined) {
-    tokens.cacheCreationInputTokens = usage.cacheCreationInputTokens;
-  }
-  return tokens;
 }

@@ -29,8 +29,9 @@ describe("core stays web-standard", () => {
     const bundle = await bundleForWorkers(join(root, "core/index.ts"));
     expect(bundle.nodeImports).toEqual([]);
     // Budget for all of core with hono and zod, minified and gzipped. `import * as z from
-    // "zod"` (not `{ z }`) is what lets esbuild drop zod's ~260 KB of locales.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(90 * 1024);
+    // "zod"` (not `{ z }`) is what lets esbuild drop zod's ~260 KB of locales. Raised from 90
+    // KiB for prompt segments, token usage and text to speech (~2.5 KiB gzipped).
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(96 * 1024);
   });
 
   it("catches a forbidden node: import with the same check", async () => {
