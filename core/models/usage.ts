@@ -30,10 +30,16 @@ type UsageSink = (usage: TokenUsage) => void;
 // skip symbol keys) and cannot collide with a parameter a plugin reads.
 const USAGE_SINK = Symbol("eliza-edge.usage");
 
-/** A copy of object params whose handler can report usage to `sink`; other params as they are. */
+/** Only plain objects are copied: a Blob, bytes or a class instance must reach the handler as is. */
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== "object" || value === null) return false;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** A copy of plain-object params whose handler can report usage to `sink`; others as they are. */
 export function withUsageSink<P>(params: P, sink: UsageSink): P {
-  if (typeof params !== "object" || params === null || Array.isArray(params)) return params;
-  if (params instanceof ArrayBuffer || ArrayBuffer.isView(params)) return params;
+  if (!isPlainObject(params)) return params;
   return { ...params, [USAGE_SINK]: sink };
 }
 

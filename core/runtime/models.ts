@@ -5,7 +5,13 @@ import type { ModelUsedPayload } from "../models/params.ts";
 import { withSegmentedPrompt } from "../models/prompt-segments.ts";
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
 import { ModelType } from "../models/types.ts";
-import { addUsage, modelUsedTokens, type TokenUsage, withUsageSink } from "../models/usage.ts";
+import {
+  addUsage,
+  isPlainObject,
+  modelUsedTokens,
+  type TokenUsage,
+  withUsageSink,
+} from "../models/usage.ts";
 
 /**
  * What getModel returns: elizaOS's handler function. `provider` and `priority` ride on it for
@@ -116,8 +122,8 @@ export function prepareModelCall(params: unknown): ModelCall {
   const prepared = withSegmentedPrompt(params);
   let total: TokenUsage | undefined;
   let handlerParams = prepared;
-  if (typeof prepared === "object" && prepared !== null && "onUsage" in prepared) {
-    const { onUsage: _callerOnly, ...rest } = prepared as Record<string, unknown>;
+  if (isPlainObject(prepared) && "onUsage" in prepared) {
+    const { onUsage: _callerOnly, ...rest } = prepared;
     handlerParams = rest;
   }
   handlerParams = withUsageSink(handlerParams, (usage) => {

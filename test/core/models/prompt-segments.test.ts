@@ -202,6 +202,27 @@ describe("token usage", () => {
     expect(used[0]).not.toHaveProperty("tokens");
   });
 
+  it("bytes, a Blob or a class instance reach the handler as the very object given", async () => {
+    const { runtime } = await recordingAgent();
+    const got: unknown[] = [];
+    runtime.registerModel(
+      ModelType.TRANSCRIPTION,
+      async (_r, params) => {
+        got.push(params);
+        return "heard";
+      },
+      "ears",
+      200,
+    );
+    class Upload {
+      constructor(readonly name: string) {}
+    }
+    const inputs = [new Uint8Array([1, 2]), new Blob(["abc"]), new Upload("a.mp3"), "url"];
+    for (const input of inputs) await runtime.useModel(ModelType.TRANSCRIPTION, input);
+    expect(got).toHaveLength(inputs.length);
+    got.forEach((params, i) => expect(params).toBe(inputs[i]));
+  });
+
   it("concurrent calls keep their own counts; a throwing onUsage does not fail the call", async () => {
     const { runtime } = await recordingAgent(usageOf);
     const counts: number[][] = [[], [], []];
