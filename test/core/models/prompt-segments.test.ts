@@ -220,7 +220,7 @@ describe("token usage", () => {
     const inputs = [new Uint8Array([1, 2]), new Blob(["abc"]), new Upload("a.mp3"), "url"];
     for (const input of inputs) await runtime.useModel(ModelType.TRANSCRIPTION, input);
     expect(got).toHaveLength(inputs.length);
-    got.forEach((params, i) => expect(params).toBe(inputs[i]));
+    for (const [i, params] of got.entries()) expect(params).toBe(inputs[i]);
   });
 
   it("concurrent calls keep their own counts; a throwing onUsage does not fail the call", async () => {
