@@ -31,7 +31,7 @@ export async function planResponse(
   const { prompt, promptSegments } = fillTemplateSegments(
     runtime.character.templates.messageHandlerTemplate ?? messageHandlerTemplate,
     { ...state.values, agentName: runtime.character.name, providers: state.text },
-    stableValueNames(state),
+    stableValueNames(runtime, state),
     { providers: providerSegments(runtime, state) },
   );
   const outputs: string[] = [];

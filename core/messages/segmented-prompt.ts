@@ -4,16 +4,28 @@
 // the conversation and other per-turn provider text follow, unstable.
 import type { TemplateFunction } from "../character.ts";
 import type { PromptSegment } from "../models/prompt-segments.ts";
-import type { State } from "../plugin.ts";
+import type { Provider, State } from "../plugin.ts";
+import { actionsProvider } from "../plugins/bootstrap/providers/actions.ts";
+import { characterProvider } from "../plugins/bootstrap/providers/character.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { PLACEHOLDER } from "./templates.ts";
 
 /**
- * Built-in providers whose text depends on the character and plugins, not on the turn. A
- * provider of the same name from a plugin is taken at its word; if its text varies, the
- * cache misses and nothing else changes.
+ * eliza-edge's own providers whose text depends on the character and plugins, not on the
+ * turn. Known by identity, not name: plugin-bootstrap's CHARACTER and ACTIONS pick bios,
+ * examples and action order at random each call, and marking them would pay for a cache
+ * write every turn that is never read.
  */
-export const STABLE_PROVIDERS: ReadonlySet<string> = new Set(["CHARACTER", "ACTIONS"]);
+const STABLE_PROVIDERS: ReadonlySet<Provider> = new Set([characterProvider, actionsProvider]);
+
+/** Names whose every registered provider is a stable built-in one. */
+export function stableProviderNames(runtime: AgentRuntime): Set<string> {
+  const stable = new Map<string, boolean>();
+  for (const p of runtime.providers) {
+    stable.set(p.name, (stable.get(p.name) ?? true) && STABLE_PROVIDERS.has(p));
+  }
+  return new Set([...stable].filter(([, yes]) => yes).map(([name]) => name));
+}
 
 export interface SegmentedPrompt {
   prompt: string;
@@ -38,9 +50,13 @@ export function providerSegments(runtime: AgentRuntime, state: State): PromptSeg
   const named = Object.entries(results)
     .filter(([, result]) => hasText(result))
     .sort(([a], [b]) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
-  const stable = named.filter(([name]) => STABLE_PROVIDERS.has(name));
-  const rest = named.filter(([name]) => !STABLE_PROVIDERS.has(name));
   const text = (list: typeof named) => list.map(([, r]) => r.text as string).join("\n\n");
+  // Reordered only when the per-provider results rebuild state.text exactly (two providers
+  // of one name keep one result): otherwise the text goes as it is, unmarked.
+  if (text(named) !== state.text) return [{ content: state.text ?? "", stable: false }];
+  const stableNames = stableProviderNames(runtime);
+  const stable = named.filter(([name]) => stableNames.has(name));
+  const rest = named.filter(([name]) => !stableNames.has(name));
   const segments: PromptSegment[] = [];
   if (stable.length) segments.push({ content: text(stable), stable: true });
   if (rest.length) {
@@ -50,10 +66,11 @@ export function providerSegments(runtime: AgentRuntime, state: State): PromptSeg
 }
 
 /** Value names that are the same on every turn: the agent's name and stable providers' output. */
-export function stableValueNames(state: State): Set<string> {
-  const names = new Set(["agentName", ...STABLE_PROVIDERS]);
+export function stableValueNames(runtime: AgentRuntime, state: State): Set<string> {
+  const providers = stableProviderNames(runtime);
+  const names = new Set(["agentName", ...providers]);
   const results = state.data?.providers as Record<string, ProviderResult> | undefined;
-  for (const name of STABLE_PROVIDERS) {
+  for (const name of providers) {
     const values = results?.[name]?.values;
     if (values && typeof values === "object") for (const key of Object.keys(values)) names.add(key);
   }

@@ -107,3 +107,44 @@ describe("a character's own templates", () => {
     expect(params.prompt.endsWith("\nAnswer in XML.")).toBe(true);
   });
 });
+
+describe("which providers count as stable", () => {
+  it("a plugin's own CHARACTER (plugin-bootstrap's picks bios at random) is not marked stable", async () => {
+    const model = scriptedModel("<response><actions>REPLY</actions><text>ok</text></response>");
+    let calls = 0;
+    const runtime = await createAgent({
+      character: parseCharacter({ name: "Ada", bio: ["Ada counts things."] }),
+      storage: createMemoryStorage(),
+      plugins: [
+        model.plugin,
+        {
+          name: "random-character",
+          providers: [
+            { name: "CHARACTER", get: async () => ({ text: `# Mood ${++calls}` }), position: -200 },
+          ],
+        },
+      ],
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+      env: {},
+    });
+    const entityId = createUniqueUuid(runtime, "u");
+    const roomId = createUniqueUuid(runtime, "r");
+    await messageService.handleMessage(
+      runtime,
+      { entityId, roomId, content: { text: "hello", channelType: ChannelType.DM } },
+      undefined,
+      { connection: { entityId, roomId, source: "test", type: ChannelType.DM } },
+    );
+    const { prompt, promptSegments } = model.calls[0]!.params;
+    const stableText = promptSegments!
+      .filter((s) => s.stable)
+      .map((s) => s.content)
+      .join("");
+    // Two providers share the name: neither is marked, and both texts are still sent.
+    expect(stableText).toContain("<instructions>");
+    expect(stableText).not.toContain("# Mood");
+    expect(stableText).not.toContain("# About Ada");
+    expect(prompt).toContain("# Mood 1");
+    expect(prompt).toContain("# About Ada");
+  });
+});

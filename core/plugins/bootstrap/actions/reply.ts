@@ -26,7 +26,7 @@ export const replyAction: Action = {
       const { prompt, promptSegments } = fillTemplateSegments(
         runtime.character.templates.replyTemplate ?? replyTemplate,
         { ...turnState.values, agentName: runtime.character.name, providers: turnState.text },
-        stableValueNames(turnState),
+        stableValueNames(runtime, turnState),
         { providers: providerSegments(runtime, turnState) },
       );
       const output = String(
