@@ -70,7 +70,12 @@ export function modelPluginsFor(env: Record<string, unknown>, character: Charact
   if (has("ANTHROPIC_API_KEY")) plugins.push(createAnthropicPlugin());
   if (has("OPENAI_API_KEY") || has("OPENAI_BASE_URL")) {
     plugins.push(
-      createOpenAIPlugin({ embeddings: !embeddingsOff(read("OPENAI_EMBEDDING_MODEL")) }),
+      createOpenAIPlugin({
+        embeddings: !embeddingsOff(read("OPENAI_EMBEDDING_MODEL")),
+        // Speech is OpenAI's; a compatible server (Ollama, vLLM) has it when a model is named.
+        textToSpeech:
+          !has("OPENAI_BASE_URL") || String(read("OPENAI_TTS_MODEL") ?? "").trim() !== "",
+      }),
     );
   }
   if (has("LOCAL_EMBEDDING_URL")) plugins.push(createLocalEmbeddingPlugin());

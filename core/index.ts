@@ -152,6 +152,11 @@ export type {
   TranscriptionParams,
 } from "./models/params.ts";
 export {
+  type PromptSegment,
+  PromptSegmentsError,
+  withSegmentedPrompt,
+} from "./models/prompt-segments.ts";
+export {
   type EmbeddingParams,
   type GenerateTextParams,
   ModelError,
@@ -159,6 +164,11 @@ export {
   ModelType,
   type ModelTypeName,
 } from "./models/types.ts";
+export {
+  type ModelUsedTokens,
+  reportModelUsage,
+  type TokenUsage,
+} from "./models/usage.ts";
 export type {
   Action,
   ActionContext,

@@ -1,5 +1,6 @@
 // elizaOS's event payload types, for plugins' `events` handlers. Types only.
 import type { ModelTypeName } from "../models/types.ts";
+import type { ModelUsedTokens, TokenUsage } from "../models/usage.ts";
 import type { HandlerCallback } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Content, Entity, Memory, Room, UUID, World } from "../types.ts";
@@ -46,6 +47,8 @@ export interface RunEventPayload extends EventPayload {
   endTime?: number;
   duration?: number;
   error?: string;
+  /** eliza-edge, on RUN_ENDED: tokens of the turn's own model calls (should-respond, planner). */
+  usage?: TokenUsage;
 }
 
 export interface ActionEventPayload extends EventPayload {
@@ -67,7 +70,10 @@ export interface ModelEventPayload extends EventPayload {
   provider: string;
   type: ModelTypeName;
   prompt: string;
-  tokens?: { prompt: number; completion: number; total: number };
+  /** With newer elizaOS's cache fields when the provider reported them. */
+  tokens?: ModelUsedTokens;
+  /** eliza-edge: the run of the message loop's own calls. */
+  runId?: UUID;
 }
 
 export interface EmbeddingGenerationPayload extends EventPayload {

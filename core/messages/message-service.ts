@@ -2,6 +2,7 @@
 // → actions → evaluators, with RUN_STARTED / RUN_ENDED around it. Everything about one
 // message lives in this call's locals, so concurrent messages on one runtime never mix.
 import { EMBED_TASK, embedWithinBudget } from "../memory/embed.ts";
+import type { TokenUsage } from "../models/usage.ts";
 import type { ActionResult } from "../plugin.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
@@ -20,6 +21,7 @@ import {
 } from "./run-guard.ts";
 import { sendOnce } from "./send-once.ts";
 import { shouldRespond } from "./should-respond.ts";
+import { trackTurnUsage } from "./turn-usage.ts";
 
 /** Delivers one reply to wherever the message came from (HTTP response, Telegram, ...). */
 export type MessageCallback = (content: Content, memory: Memory) => Promise<unknown> | unknown;
@@ -54,6 +56,11 @@ export interface HandleMessageResult {
   responses: Memory[];
   actionResults: ActionResult[];
   reason: string;
+  /**
+   * Tokens used by the turn's own model calls (should-respond, planner), summed, when the
+   * provider reported them; RUN_ENDED carries the same. Actions' calls: MODEL_USED only.
+   */
+  usage?: TokenUsage;
 }
 
 export interface MessageService {
@@ -99,6 +106,7 @@ type Pipeline = {
 const pipeline: Pipeline = {
   async handleMessage(runtime, message, callback, options, run) {
     const { runId, startedAt, responses } = run;
+    const turn = trackTurnUsage(run);
     const base = { runId, messageId: message.id, roomId: message.roomId };
     const keepStale = keepsStaleReplies(runtime);
     if (message.entityId !== runtime.agentId) noteLatest(runtime, message);
@@ -229,13 +237,14 @@ const pipeline: Pipeline = {
       responses,
       actionResults,
       reason,
+      ...(run.usage ? { usage: run.usage } : {}),
     });
 
     try {
       if (message.entityId === runtime.agentId) {
         return await finish(runtime, base, startedAt, message, result(false, "own message"));
       }
-      const decision = await shouldRespond(runtime, message);
+      const decision = await shouldRespond(runtime, message, turn);
       if (!decision.respond) {
         // Staying quiet costs no state unless an evaluator wants to see every message.
         if (runtime.evaluators.some((e) => e.alwaysRun && !isPreEvaluator(e))) {
@@ -246,7 +255,7 @@ const pipeline: Pipeline = {
       }
 
       let state = await runtime.composeState(message);
-      const plan = await planResponse(runtime, message, state, options.retries ?? 1);
+      const plan = await planResponse(runtime, message, state, options.retries ?? 1, turn);
       if (plan.providers.length) {
         state = await runtime.composeState(message, plan.providers);
       }
@@ -281,6 +290,7 @@ const pipeline: Pipeline = {
         endTime,
         duration: endTime - startedAt,
         source: message.content.source,
+        usage: run.usage,
       });
       throw error;
     }
@@ -338,6 +348,7 @@ async function finish(
     endTime,
     duration: endTime - startedAt,
     source: message.content.source,
+    usage: outcome.usage,
   });
   return outcome;
 }

@@ -7,7 +7,9 @@ import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Content, Memory } from "../types.ts";
 import { parseParams } from "./parse-params.ts";
 import { parseList, parseResponse, salvageText } from "./parse-response.ts";
-import { fillTemplate, messageHandlerTemplate } from "./templates.ts";
+import { fillTemplateSegments, providerSegments, stableValueNames } from "./segmented-prompt.ts";
+import { messageHandlerTemplate } from "./templates.ts";
+import type { TurnModelCalls } from "./turn-usage.ts";
 
 export interface Plan {
   content: Content;
@@ -24,19 +26,26 @@ export async function planResponse(
   message: Memory,
   state: State,
   retries: number,
+  turn?: TurnModelCalls,
 ): Promise<Plan> {
-  const prompt = fillTemplate(
+  // Segments, so the character, action list and instructions are a cached prefix (see
+  // segmented-prompt.ts); the prompt is the same text either way.
+  const { prompt, promptSegments } = fillTemplateSegments(
     runtime.character.templates.messageHandlerTemplate ?? messageHandlerTemplate,
     { ...state.values, agentName: runtime.character.name, providers: state.text },
+    stableValueNames(runtime, state),
+    { providers: providerSegments(runtime, state) },
   );
   const outputs: string[] = [];
   for (let attempt = 0; attempt <= retries; attempt++) {
     const output = String(
       await runtime.useModel<string>(ModelType.TEXT_LARGE, {
         prompt,
+        promptSegments,
         system: runtime.character.system,
         userText: message.content.text,
         roomId: message.roomId,
+        ...turn,
       }),
     );
     outputs.push(output);

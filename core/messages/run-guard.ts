@@ -2,6 +2,7 @@
 // them: the run timeout (RUN_TIMEOUT) and the stale-reply rule (a newer message in the room
 // discards an older run's reply unless BASIC_CAPABILITIES_KEEP_RESP).
 import { parseBooleanFromText } from "../elizaos/parsing.ts";
+import type { TokenUsage } from "../models/usage.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
 import { type Memory, MemoryTable, type UUID } from "../types.ts";
@@ -22,6 +23,8 @@ export interface RunControl {
   stale?: Promise<boolean>;
   /** A reply was discarded because a newer message arrived (elizaOS's "replaced"). */
   replaced?: boolean;
+  /** Tokens the turn's own model calls used so far, as their providers reported them. */
+  usage?: TokenUsage;
 }
 
 /** RUN_TIMEOUT_MS, or elizaOS's one hour when unset or not a positive number. */
@@ -86,6 +89,7 @@ export async function raceRunTimeout(
     actionResults: [],
     reason: "timeout",
     blocked: false,
+    ...(run.usage ? { usage: run.usage } : {}),
   };
 }
 

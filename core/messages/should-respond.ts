@@ -2,7 +2,9 @@ import { ModelType } from "../models/types.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { ChannelType, type Memory } from "../types.ts";
 import { parseResponse } from "./parse-response.ts";
-import { fillTemplate, shouldRespondTemplate } from "./templates.ts";
+import { fillTemplateSegments } from "./segmented-prompt.ts";
+import { shouldRespondTemplate } from "./templates.ts";
+import type { TurnModelCalls } from "./turn-usage.ts";
 
 export type RespondDecision = { respond: boolean; reason: string };
 
@@ -22,15 +24,18 @@ const ALWAYS_RESPOND: ReadonlySet<string> = new Set([
 export async function shouldRespond(
   runtime: AgentRuntime,
   message: Memory,
+  turn?: TurnModelCalls,
 ): Promise<RespondDecision> {
   const clear = respondWithoutModel(runtime, message);
   if (clear) return clear;
   const state = await runtime.storage.getParticipantUserState(message.roomId, runtime.agentId);
   if (state === "MUTED") return { respond: false, reason: "room muted" };
 
-  const prompt = fillTemplate(
+  // The template's text and the agent's name are the stable prefix; the message is not.
+  const { prompt, promptSegments } = fillTemplateSegments(
     runtime.character.templates.shouldRespondTemplate ?? shouldRespondTemplate,
     { agentName: runtime.character.name, providers: `Message: ${message.content.text ?? ""}` },
+    new Set(["agentName"]),
   );
   // SHOULD_RESPOND_MODEL=large asks the large model, as in elizaOS; small is the default.
   const large = runtime.getSettingString("SHOULD_RESPOND_MODEL")?.trim().toLowerCase() === "large";
@@ -38,8 +43,10 @@ export async function shouldRespond(
     large ? ModelType.TEXT_LARGE : ModelType.TEXT_SMALL,
     {
       prompt,
+      promptSegments,
       userText: message.content.text,
       roomId: message.roomId,
+      ...turn,
     },
   );
   const parsed = parseResponse(String(output));

@@ -2,17 +2,15 @@
 // under the same names (messageHandlerTemplate, shouldRespondTemplate, replyTemplate).
 import type { TemplateFunction } from "../character.ts";
 
+// The per-turn context (<providers>) comes last in each template: what precedes it is the
+// same on every turn, so a provider's prompt cache serves it (see segmented-prompt.ts).
 export const messageHandlerTemplate = `<task>Generate dialog and actions for the character {{agentName}}.</task>
-
-<providers>
-{{providers}}
-</providers>
 
 <instructions>
 Write a thought and plan for {{agentName}} and decide what actions to take. Choose actions
-from the available actions above. REPLY answers with the <text>; IGNORE ends the conversation;
-NONE does nothing more. List actions in the order they should run.
-Only list providers in <providers> when extra context is needed before answering.
+from the available actions listed in <providers> below. REPLY answers with the <text>;
+IGNORE ends the conversation; NONE does nothing more. List actions in the order they should
+run. Only list providers in your <providers> when extra context is needed before answering.
 When a chosen action lists parameters, give their values in <params>: one element named
 like the action, holding one element per parameter. Leave <params> out otherwise.
 </instructions>
@@ -32,13 +30,13 @@ Respond using XML format like this:
 </response>
 
 Your response must ONLY include the <response></response> XML block.
-</output>`;
-
-export const shouldRespondTemplate = `<task>Decide on behalf of {{agentName}} whether they should respond to the message, ignore it or stop the conversation.</task>
+</output>
 
 <providers>
 {{providers}}
-</providers>
+</providers>`;
+
+export const shouldRespondTemplate = `<task>Decide on behalf of {{agentName}} whether they should respond to the message, ignore it or stop the conversation.</task>
 
 <instructions>
 Respond if {{agentName}} is addressed, mentioned, or can clearly help. Ignore messages meant
@@ -54,16 +52,16 @@ Respond using XML format like this:
 </response>
 
 Your response must ONLY include the <response></response> XML block.
-</output>`;
-
-export const replyTemplate = `<task>Generate dialog for the character {{agentName}}.</task>
+</output>
 
 <providers>
 {{providers}}
-</providers>
+</providers>`;
+
+export const replyTemplate = `<task>Generate dialog for the character {{agentName}}.</task>
 
 <instructions>
-Write {{agentName}}'s next reply in the conversation, in character.
+Write {{agentName}}'s next reply in the conversation below, in character.
 </instructions>
 
 <output>
@@ -71,7 +69,11 @@ Write {{agentName}}'s next reply in the conversation, in character.
     <thought>Your thought here</thought>
     <text>Your reply here</text>
 </response>
-</output>`;
+</output>
+
+<providers>
+{{providers}}
+</providers>`;
 
 /** `{{name}}`; values (user text among them) are substituted in one pass, never rescanned. */
 export const PLACEHOLDER = /\{\{(\w+)\}\}/g;

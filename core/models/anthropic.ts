@@ -18,7 +18,9 @@ import {
   readImageParams,
 } from "./image-description.ts";
 import { checkObjectParams, objectInstruction, readObjectAnswer } from "./object-request.ts";
+import { type PromptSegment, promptSegmentsOf, segmentRuns } from "./prompt-segments.ts";
 import { type GenerateTextParams, ModelError, ModelType } from "./types.ts";
+import { anthropicUsage, reportModelUsage } from "./usage.ts";
 
 const ID = "anthropic";
 const LABEL = "Anthropic";
@@ -29,18 +31,31 @@ const DEFAULT_LARGE_MODEL = "claude-sonnet-4-5";
 // The API requires max_tokens; this is what a chat reply needs when the caller gives none.
 const DEFAULT_MAX_TOKENS = 1024;
 
+// Anthropic caches the prefix up to a block marked with cache_control, at most 4 per request.
+const MAX_CACHE_BREAKPOINTS = 4;
+
 const message = z.object({
   // Blocks other than text (thinking, tool_use) carry no `text` and are skipped.
   content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
+  usage: z.unknown().optional(),
 });
 
 type Size = "small" | "large";
+/** Text sizes, the reasoning ones included (TEXT_REASONING_SMALL/LARGE). */
+type TextSize = Size | "reasoning-small" | "reasoning-large";
+
+const TEXT_TYPE: Record<TextSize, string> = {
+  small: ModelType.TEXT_SMALL,
+  large: ModelType.TEXT_LARGE,
+  "reasoning-small": ModelType.TEXT_REASONING_SMALL,
+  "reasoning-large": ModelType.TEXT_REASONING_LARGE,
+};
 
 /** A user message's content: the prompt, or blocks (an image and the prompt). */
 type UserContent =
   | string
   | (
-      | { type: "text"; text: string }
+      | { type: "text"; text: string; cache_control?: { type: "ephemeral" } }
       | {
           type: "image";
           source:
@@ -55,12 +70,20 @@ interface MessageRequest {
   maxTokens?: number;
   temperature?: number;
   stopSequences?: string[];
+  /** The useModel params the call serves: its token usage is reported there. */
+  params?: unknown;
 }
 
-function chatModel(runtime: AgentRuntime, size: Size): string {
-  return size === "small"
-    ? (readSetting(runtime, "ANTHROPIC_SMALL_MODEL") ?? DEFAULT_SMALL_MODEL)
-    : (readSetting(runtime, "ANTHROPIC_LARGE_MODEL") ?? DEFAULT_LARGE_MODEL);
+/** The model for a size; a reasoning size without its own setting uses the large model. */
+function chatModel(runtime: AgentRuntime, size: TextSize): string {
+  if (size === "small") return readSetting(runtime, "ANTHROPIC_SMALL_MODEL") ?? DEFAULT_SMALL_MODEL;
+  const reasoning =
+    size === "reasoning-small"
+      ? readSetting(runtime, "ANTHROPIC_REASONING_SMALL_MODEL")
+      : size === "reasoning-large"
+        ? readSetting(runtime, "ANTHROPIC_REASONING_LARGE_MODEL")
+        : undefined;
+  return reasoning ?? readSetting(runtime, "ANTHROPIC_LARGE_MODEL") ?? DEFAULT_LARGE_MODEL;
 }
 
 /** One Messages API call; returns the text blocks joined. */
@@ -98,26 +121,43 @@ async function sendMessage(
     response: message,
     logger: runtime.logger,
   });
+  reportModelUsage(request.params, anthropicUsage(data.usage));
   return data.content
     .filter((block) => block.type === "text")
     .map((block) => block.text ?? "")
     .join("");
 }
 
-function generateText(size: Size, options: HttpModelOptions) {
-  const modelType = size === "small" ? ModelType.TEXT_SMALL : ModelType.TEXT_LARGE;
+function generateText(size: TextSize, options: HttpModelOptions) {
+  const modelType = TEXT_TYPE[size];
   return async (runtime: AgentRuntime, params: GenerateTextParams): Promise<string> => {
     if (!params || typeof params.prompt !== "string") {
       throw new ModelError(ID, `${modelType} needs params.prompt as a string`);
     }
+    const segments = promptSegmentsOf(params);
     return sendMessage(runtime, options, chatModel(runtime, size), {
       system: params.system,
-      content: params.prompt,
+      content: segments ? cachedBlocks(segments) : params.prompt,
       maxTokens: params.maxTokens,
       temperature: params.temperature,
       stopSequences: params.stopSequences,
+      params,
     });
   };
+}
+
+/**
+ * The prompt as text blocks, one per run of equally stable segments (the same text in the
+ * same order). The last block of each stable run carries cache_control, so Anthropic caches
+ * the prefix through it: the first four such runs, the ones a later call can still match.
+ */
+export function cachedBlocks(segments: readonly PromptSegment[]): UserContent {
+  let marks = 0;
+  return segmentRuns(segments).map((run) => {
+    if (!run.stable || marks >= MAX_CACHE_BREAKPOINTS) return { type: "text", text: run.content };
+    marks++;
+    return { type: "text", text: run.content, cache_control: { type: "ephemeral" } };
+  });
 }
 
 /** OBJECT_*: Anthropic has no JSON mode, so the instruction asks for JSON and the answer is parsed. */
@@ -130,6 +170,7 @@ function generateObject(size: Size, options: HttpModelOptions) {
       content: params.prompt,
       temperature: params.temperature,
       stopSequences: params.stopSequences,
+      params: input,
     });
     return readObjectAnswer(ID, LABEL, params, text);
   };
@@ -157,6 +198,7 @@ function describeImage(options: HttpModelOptions) {
           { type: "image", source },
           { type: "text", text: prompt },
         ],
+        params: input,
       },
     );
     return readImageDescription(text);
@@ -164,9 +206,10 @@ function describeImage(options: HttpModelOptions) {
 }
 
 /**
- * TEXT_SMALL/LARGE, OBJECT_SMALL/LARGE and IMAGE_DESCRIPTION over Anthropic's Messages API.
- * Settings: ANTHROPIC_API_KEY (required), ANTHROPIC_BASE_URL, ANTHROPIC_SMALL_MODEL,
- * ANTHROPIC_LARGE_MODEL, ANTHROPIC_IMAGE_DESCRIPTION_MODEL, MODEL_TIMEOUT_MS.
+ * TEXT_SMALL/LARGE, TEXT_REASONING_SMALL/LARGE, OBJECT_SMALL/LARGE and IMAGE_DESCRIPTION over
+ * Anthropic's Messages API. Settings: ANTHROPIC_API_KEY (required), ANTHROPIC_BASE_URL,
+ * ANTHROPIC_SMALL_MODEL, ANTHROPIC_LARGE_MODEL, ANTHROPIC_REASONING_SMALL_MODEL,
+ * ANTHROPIC_REASONING_LARGE_MODEL, ANTHROPIC_IMAGE_DESCRIPTION_MODEL, MODEL_TIMEOUT_MS.
  */
 export function createAnthropicPlugin(options: HttpModelOptions = {}): Plugin {
   return {
@@ -176,6 +219,8 @@ export function createAnthropicPlugin(options: HttpModelOptions = {}): Plugin {
     models: {
       [ModelType.TEXT_SMALL]: generateText("small", options),
       [ModelType.TEXT_LARGE]: generateText("large", options),
+      [ModelType.TEXT_REASONING_SMALL]: generateText("reasoning-small", options),
+      [ModelType.TEXT_REASONING_LARGE]: generateText("reasoning-large", options),
       [ModelType.OBJECT_SMALL]: generateObject("small", options),
       [ModelType.OBJECT_LARGE]: generateObject("large", options),
       [ModelType.IMAGE_DESCRIPTION]: describeImage(options),

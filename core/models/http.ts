@@ -64,6 +64,39 @@ export async function postJson<T>(
   url: string,
   options: PostJsonOptions<T>,
 ): Promise<T> {
+  const ok = await post(provider, url, options, false);
+  return readBody(provider, ok.status, ok.text ?? "", options.response);
+}
+
+/** The answer of postBytes: the body as it came and its declared type. */
+export interface BytesAnswer {
+  bytes: Uint8Array;
+  contentType?: string;
+}
+
+/** postJson for endpoints that answer with bytes (audio): the same retries and errors. */
+export async function postBytes(
+  provider: HttpProvider,
+  url: string,
+  options: Omit<PostJsonOptions<unknown>, "response">,
+): Promise<BytesAnswer> {
+  const ok = await post(provider, url, options, true);
+  return { bytes: ok.bytes ?? new Uint8Array(), contentType: ok.contentType };
+}
+
+interface OkAnswer {
+  status: number;
+  text?: string;
+  bytes?: Uint8Array;
+  contentType?: string;
+}
+
+async function post(
+  provider: HttpProvider,
+  url: string,
+  options: Omit<PostJsonOptions<unknown>, "response">,
+  binary: boolean,
+): Promise<OkAnswer> {
   // A local binding: calling `options.fetch(...)` would bind `this` to options, which
   // workerd rejects as an illegal invocation.
   const send = options.fetch ?? globalThis.fetch;
@@ -77,10 +110,13 @@ export async function postJson<T>(
     const signal = AbortSignal.timeout(options.timeoutMs);
     const request = buildRequest(provider, url, options.headers, payload, signal);
     let response: Response;
-    let text: string;
+    let text = "";
+    let bytes: Uint8Array | undefined;
     try {
       response = await send(request);
-      text = await response.text();
+      // The whole body is read here, so a connection dropped mid-body counts as unreachable.
+      if (binary && response.ok) bytes = new Uint8Array(await response.arrayBuffer());
+      else text = await response.text();
     } catch (error) {
       if (signal.aborted) {
         throw new ModelError(
@@ -104,7 +140,10 @@ export async function postJson<T>(
       );
     }
 
-    if (response.ok) return readBody(provider, response.status, text, options.response);
+    if (response.ok) {
+      const contentType = response.headers.get("content-type") ?? undefined;
+      return { status: response.status, text, bytes, contentType };
+    }
 
     const retryable = response.status === 429 || response.status >= 500;
     if (retryable && !isLast) {

@@ -13,6 +13,7 @@ import {
   readSetting,
 } from "./http.ts";
 import { ModelError } from "./types.ts";
+import { openAIUsage, reportModelUsage } from "./usage.ts";
 
 export const OPENAI_ID = "openai";
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
@@ -29,6 +30,7 @@ const chatCompletion = z.object({
       }),
     )
     .min(1, "no choices"),
+  usage: z.unknown().optional(),
 });
 
 export interface OpenAIConfig {
@@ -70,11 +72,15 @@ export type ChatMessage =
       )[];
     };
 
-/** POSTs /chat/completions and returns the answer's text (a refusal counts as the answer). */
+/**
+ * POSTs /chat/completions and returns the answer's text (a refusal counts as the answer).
+ * The token usage goes to the useModel call whose `params` these are.
+ */
 export async function chatText(
   runtime: AgentRuntime,
   options: HttpModelOptions,
   body: { model: string; messages: ChatMessage[] } & Record<string, unknown>,
+  params?: unknown,
 ): Promise<string> {
   const config = readOpenAIConfig(runtime);
   const data = await postJson(config.provider, `${config.baseUrl}/chat/completions`, {
@@ -85,6 +91,7 @@ export async function chatText(
     response: chatCompletion,
     logger: runtime.logger,
   });
+  reportModelUsage(params, openAIUsage(data.usage));
   const { message, finish_reason } = data.choices[0]!;
   if (typeof message.content === "string") return message.content;
   // A safety refusal arrives with null content; it is still the model's answer.

@@ -17,19 +17,25 @@ export function describeImage(
 ) {
   return async (runtime: AgentRuntime, params: unknown): Promise<ImageDescription> => {
     const { imageUrl, prompt } = readImageParams(OPENAI_ID, params);
-    const text = await chatText(runtime, options, {
-      model: readSetting(runtime, "OPENAI_IMAGE_DESCRIPTION_MODEL") ?? chatModel(runtime, "small"),
-      messages: [
-        {
-          role: "user",
-          content: [
-            { type: "text", text: prompt },
-            { type: "image_url", image_url: { url: imageUrl } },
-          ],
-        },
-      ],
-      max_tokens: readPositiveInt(runtime, OPENAI_ID, "OPENAI_IMAGE_DESCRIPTION_MAX_TOKENS"),
-    });
+    const text = await chatText(
+      runtime,
+      options,
+      {
+        model:
+          readSetting(runtime, "OPENAI_IMAGE_DESCRIPTION_MODEL") ?? chatModel(runtime, "small"),
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: prompt },
+              { type: "image_url", image_url: { url: imageUrl } },
+            ],
+          },
+        ],
+        max_tokens: readPositiveInt(runtime, OPENAI_ID, "OPENAI_IMAGE_DESCRIPTION_MAX_TOKENS"),
+      },
+      params,
+    );
     return readImageDescription(text);
   };
 }

@@ -14,16 +14,21 @@ export function generateObject(
   const modelType = size === "small" ? ModelType.OBJECT_SMALL : ModelType.OBJECT_LARGE;
   return async (runtime: AgentRuntime, input: unknown): Promise<unknown> => {
     const params = checkObjectParams(OPENAI_ID, modelType, input);
-    const text = await chatText(runtime, options, {
-      model: chatModel(runtime, size),
-      messages: [
-        { role: "system", content: objectInstruction(params) },
-        { role: "user", content: params.prompt },
-      ],
-      response_format: { type: "json_object" },
-      temperature: params.temperature,
-      stop: params.stopSequences?.length ? params.stopSequences : undefined,
-    });
+    const text = await chatText(
+      runtime,
+      options,
+      {
+        model: chatModel(runtime, size),
+        messages: [
+          { role: "system", content: objectInstruction(params) },
+          { role: "user", content: params.prompt },
+        ],
+        response_format: { type: "json_object" },
+        temperature: params.temperature,
+        stop: params.stopSequences?.length ? params.stopSequences : undefined,
+      },
+      input,
+    );
     return readObjectAnswer(OPENAI_ID, readOpenAIConfig(runtime).provider.label, params, text);
   };
 }

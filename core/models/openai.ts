@@ -14,7 +14,9 @@ import { type ChatMessage, chatText, OPENAI_ID as ID, readOpenAIConfig } from ".
 import { describeImage } from "./openai-image.ts";
 import { generateImage } from "./openai-image-generation.ts";
 import { generateObject } from "./openai-object.ts";
+import { textToSpeech } from "./openai-speech.ts";
 import { transcribe } from "./openai-transcription.ts";
+import { promptSegmentsOf, stableFirst } from "./prompt-segments.ts";
 import { type EmbeddingParams, type GenerateTextParams, ModelError, ModelType } from "./types.ts";
 
 const DEFAULT_SMALL_MODEL = "gpt-4o-mini";
@@ -28,24 +30,61 @@ export function openAIChatModel(runtime: AgentRuntime, size: "small" | "large"):
     : (readSetting(runtime, "OPENAI_LARGE_MODEL") ?? DEFAULT_LARGE_MODEL);
 }
 
-function generateText(size: "small" | "large", options: HttpModelOptions) {
-  const modelType = size === "small" ? ModelType.TEXT_SMALL : ModelType.TEXT_LARGE;
+type TextSize = "small" | "large" | "reasoning-small" | "reasoning-large";
+
+const TEXT_TYPE: Record<TextSize, string> = {
+  small: ModelType.TEXT_SMALL,
+  large: ModelType.TEXT_LARGE,
+  "reasoning-small": ModelType.TEXT_REASONING_SMALL,
+  "reasoning-large": ModelType.TEXT_REASONING_LARGE,
+};
+
+/** A reasoning size's model: OPENAI_REASONING_SMALL_MODEL / _LARGE_MODEL, else the large one. */
+function textModel(runtime: AgentRuntime, size: TextSize): string {
+  if (size === "small" || size === "large") return openAIChatModel(runtime, size);
+  const setting =
+    size === "reasoning-small" ? "OPENAI_REASONING_SMALL_MODEL" : "OPENAI_REASONING_LARGE_MODEL";
+  return readSetting(runtime, setting) ?? openAIChatModel(runtime, "large");
+}
+
+/**
+ * The user message: the prompt, or with promptSegments the stable ones first so OpenAI's
+ * automatic prefix cache matches from one call to the next (the pipeline already orders
+ * them so; a caller's own order is kept within each group).
+ */
+function userText(params: GenerateTextParams): string {
+  const segments = promptSegmentsOf(params);
+  if (!segments) return params.prompt;
+  return stableFirst(segments)
+    .map((s) => s.content)
+    .join("");
+}
+
+function generateText(size: TextSize, options: HttpModelOptions) {
+  const modelType = TEXT_TYPE[size];
+  const reasoning = size === "reasoning-small" || size === "reasoning-large";
   return async (runtime: AgentRuntime, params: GenerateTextParams): Promise<string> => {
     checkTextParams(modelType, params);
+    const user: ChatMessage = { role: "user", content: userText(params) };
     const messages: ChatMessage[] = params.system
-      ? [
-          { role: "system", content: params.system },
-          { role: "user", content: params.prompt },
-        ]
-      : [{ role: "user", content: params.prompt }];
-    return chatText(runtime, options, {
-      model: openAIChatModel(runtime, size),
-      messages,
-      temperature: params.temperature,
-      max_tokens: params.maxTokens,
-      // OpenAI rejects an empty list; absent means "no stop sequences".
-      stop: params.stopSequences?.length ? params.stopSequences : undefined,
-    });
+      ? [{ role: "system", content: params.system }, user]
+      : [user];
+    return chatText(
+      runtime,
+      options,
+      {
+        model: textModel(runtime, size),
+        messages,
+        temperature: params.temperature,
+        // OpenAI's reasoning models refuse max_tokens and take max_completion_tokens.
+        ...(reasoning
+          ? { max_completion_tokens: params.maxTokens }
+          : { max_tokens: params.maxTokens }),
+        // OpenAI rejects an empty list; absent means "no stop sequences".
+        stop: params.stopSequences?.length ? params.stopSequences : undefined,
+      },
+      params,
+    );
   };
 }
 
@@ -128,17 +167,21 @@ export function embeddingsOff(value: unknown): boolean {
 export interface OpenAIPluginOptions extends HttpModelOptions {
   /** false registers no TEXT_EMBEDDING (OPENAI_EMBEDDING_MODEL=none). Default true. */
   embeddings?: boolean;
+  /** false registers no TEXT_TO_SPEECH (a server without /audio/speech). Default true. */
+  textToSpeech?: boolean;
 }
 
 /**
- * Text, object (JSON mode), image, image description, transcription and embedding models over
- * the OpenAI-compatible API. Settings: OPENAI_API_KEY, OPENAI_BASE_URL, OPENAI_SMALL_MODEL,
- * OPENAI_LARGE_MODEL, OPENAI_EMBEDDING_MODEL (or none), OPENAI_IMAGE_MODEL,
+ * Text (reasoning sizes too), object (JSON mode), image, image description, transcription,
+ * speech and embedding models over the OpenAI-compatible API. Settings: OPENAI_API_KEY,
+ * OPENAI_BASE_URL, OPENAI_SMALL_MODEL, OPENAI_LARGE_MODEL, OPENAI_REASONING_SMALL_MODEL,
+ * OPENAI_REASONING_LARGE_MODEL, OPENAI_TTS_MODEL, OPENAI_TTS_VOICE, OPENAI_TTS_INSTRUCTIONS,
+ * OPENAI_EMBEDDING_MODEL (or none), OPENAI_IMAGE_MODEL,
  * OPENAI_IMAGE_DESCRIPTION_MODEL, OPENAI_TRANSCRIPTION_MODEL,
  * OPENAI_IMAGE_DESCRIPTION_MAX_TOKENS, EMBEDDING_DIMENSION, MODEL_TIMEOUT_MS.
  */
 export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
-  const { embeddings = true, ...http } = options;
+  const { embeddings = true, textToSpeech: speech = true, ...http } = options;
   return {
     name: ID,
     description: "OpenAI-compatible chat completions and embeddings over fetch",
@@ -146,11 +189,14 @@ export function createOpenAIPlugin(options: OpenAIPluginOptions = {}): Plugin {
     models: {
       [ModelType.TEXT_SMALL]: generateText("small", http),
       [ModelType.TEXT_LARGE]: generateText("large", http),
+      [ModelType.TEXT_REASONING_SMALL]: generateText("reasoning-small", http),
+      [ModelType.TEXT_REASONING_LARGE]: generateText("reasoning-large", http),
       [ModelType.OBJECT_SMALL]: generateObject("small", http, openAIChatModel),
       [ModelType.OBJECT_LARGE]: generateObject("large", http, openAIChatModel),
       [ModelType.IMAGE_DESCRIPTION]: describeImage(http, openAIChatModel),
       [ModelType.IMAGE]: generateImage(http),
       [ModelType.TRANSCRIPTION]: transcribe(http),
+      ...(speech ? { [ModelType.TEXT_TO_SPEECH]: textToSpeech(http) } : {}),
       ...(embeddings ? { [ModelType.TEXT_EMBEDDING]: embedHandler(http) } : {}),
     },
   };

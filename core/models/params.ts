@@ -1,5 +1,7 @@
 // elizaOS 1.x model parameters, named and shaped as in @elizaos/core, so plugins' model
 // handlers and useModel callers carry over.
+import type { PromptSegment } from "./prompt-segments.ts";
+import type { ModelUsedTokens } from "./usage.ts";
 
 /** elizaOS's text generation parameters (TEXT_SMALL, TEXT_LARGE, REASONING_*, TEXT_COMPLETION). */
 export interface ElizaGenerateTextParams {
@@ -20,10 +22,16 @@ export interface ElizaGenerateTextParams {
   responseFormat?: { type: "json_object" | "text" } | string;
   stream?: boolean;
   onStreamChunk?: (chunk: string, messageId?: string) => void | Promise<void>;
+  /**
+   * elizaOS's cache hints: the prompt in ordered parts, each stable or not. When given,
+   * `prompt` must equal them joined (useModel fills it in when absent, refuses a mismatch).
+   */
+  promptSegments?: PromptSegment[];
 }
 
 /** generateText's options: the text parameters without the prompt, plus what to wrap it in. */
-export interface GenerateTextOptions extends Omit<ElizaGenerateTextParams, "prompt"> {
+export interface GenerateTextOptions
+  extends Omit<ElizaGenerateTextParams, "prompt" | "promptSegments"> {
   /** Prefix the prompt with the character's bio, system prompt and style; default true. */
   includeCharacter?: boolean;
   modelType?: string;
@@ -98,5 +106,8 @@ export interface ModelUsedPayload {
   provider: string;
   type: string;
   prompt: string;
-  tokens?: { prompt: number; completion: number; total: number };
+  /** What the provider reported, when it did (eliza-edge's OpenAI and Anthropic providers do). */
+  tokens?: ModelUsedTokens;
+  /** The run the call belongs to, when its caller said (the message loop's own calls do). */
+  runId?: string;
 }

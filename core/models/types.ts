@@ -2,6 +2,7 @@
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { UUID } from "../types.ts";
 import type { ElizaGenerateTextParams } from "./params.ts";
+import type { TokenUsage } from "./usage.ts";
 
 // elizaOS 1.x's full list, aliases included (SMALL, MEDIUM, LARGE; TEXT_REASONING_* map to
 // REASONING_*, as there).
@@ -39,6 +40,13 @@ export interface GenerateTextParams extends ElizaGenerateTextParams {
   userText?: string;
   /** The conversation this call belongs to, for models that keep per-room state. */
   roomId?: UUID;
+  /** The run this call belongs to; MODEL_USED carries it. */
+  runId?: UUID;
+  /**
+   * Called with the tokens the provider reported for this call (useModel's caller side; the
+   * handler never sees it). Providers that report nothing never call it.
+   */
+  onUsage?: (usage: TokenUsage) => void;
 }
 
 export interface EmbeddingParams {

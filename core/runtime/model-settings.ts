@@ -5,6 +5,7 @@
 // (MODEL_TEMPERATURE, MODEL_MAX_TOKEN, MODEL_FREQ_PENALTY, MODEL_PRESENCE_PENALTY). A value
 // that is not a number is skipped, so the next name in the chain still counts.
 import type { ModelTypeName } from "../models/types.ts";
+import { isPlainObject } from "../models/usage.ts";
 
 interface SettingReader {
   getSettingString(key: string): string | undefined;
@@ -41,27 +42,27 @@ export function modelSettings(runtime: SettingReader, type: ModelTypeName): Reco
   return found;
 }
 
-const isPlainParams = (params: unknown): params is Record<string, unknown> =>
-  typeof params === "object" &&
-  params !== null &&
-  !Array.isArray(params) &&
-  !ArrayBuffer.isView(params) &&
-  !(params instanceof ArrayBuffer) &&
-  !(typeof Blob !== "undefined" && params instanceof Blob);
-
 /**
- * The params a model handler gets: the settings' defaults under what the call set (a key the
- * call sets, even to undefined, is the call's, as elizaOS spreads them), plus `user` = the
- * character's name when the call has none (elizaOS fills it for providers' abuse tracking).
- * A string, null, an array or binary input (audio bytes) passes through unchanged.
+ * The params a model handler gets, as elizaOS 1.7.2 builds them: the settings' defaults under
+ * what the call set (a key the call sets, even to undefined, is the call's), and `user` = the
+ * character's name when a plain-object call has none (providers use it for abuse tracking).
+ * With no defaults set, an object that is not plain (a Blob, bytes, a class instance) reaches
+ * the handler as the very object given; a string, null or an array always does.
  */
 export function withModelSettings(
   runtime: SettingReader,
   type: ModelTypeName,
   params: unknown,
 ): unknown {
-  if (!isPlainParams(params)) return params;
-  const merged: Record<string, unknown> = { ...modelSettings(runtime, type), ...params };
-  if (merged.user === undefined && runtime.character.name) merged.user = runtime.character.name;
+  if (typeof params !== "object" || params === null || Array.isArray(params)) return params;
+  if (ArrayBuffer.isView(params) || params instanceof ArrayBuffer) return params;
+  if (typeof Blob !== "undefined" && params instanceof Blob) return params;
+  const defaults = modelSettings(runtime, type);
+  const plain = isPlainObject(params);
+  if (Object.keys(defaults).length === 0 && !plain) return params;
+  const merged: Record<string, unknown> = { ...defaults, ...params };
+  if (plain && merged.user === undefined && runtime.character.name) {
+    merged.user = runtime.character.name;
+  }
   return merged;
 }

@@ -2,8 +2,16 @@
 // conventions on top (a provider may be named; null asks TEXT_EMBEDDING for its width; a
 // handler may answer with a text stream).
 import type { ModelUsedPayload } from "../models/params.ts";
+import { withSegmentedPrompt } from "../models/prompt-segments.ts";
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
 import { ModelType } from "../models/types.ts";
+import {
+  addUsage,
+  isPlainObject,
+  modelUsedTokens,
+  type TokenUsage,
+  withUsageSink,
+} from "../models/usage.ts";
 
 /**
  * What getModel returns: elizaOS's handler function. `provider` and `priority` ride on it for
@@ -96,11 +104,54 @@ export async function settleModelResult(result: unknown, params: unknown): Promi
   return text;
 }
 
-/** The MODEL_USED payload: which provider answered which type, and the prompt it got. */
+/** One useModel call's params, as the handler gets them, and the usage it reported. */
+export interface ModelCall {
+  /** The caller's params with the prompt built from promptSegments when absent. */
+  params: unknown;
+  /** What the handler gets: those params without onUsage, with a usage sink. */
+  handlerParams: unknown;
+  /** Everything the handler reported, summed (undefined when it reported nothing). */
+  usage(): TokenUsage | undefined;
+}
+
+/**
+ * Prepares a useModel call: promptSegments checked against the prompt (elizaOS's rule), and a
+ * per-call usage sink, so concurrent calls on one runtime never mix their token counts.
+ */
+export function prepareModelCall(params: unknown): ModelCall {
+  const prepared = withSegmentedPrompt(params);
+  let total: TokenUsage | undefined;
+  let handlerParams = prepared;
+  if (isPlainObject(prepared) && "onUsage" in prepared) {
+    const { onUsage: _callerOnly, ...rest } = prepared;
+    handlerParams = rest;
+  }
+  handlerParams = withUsageSink(handlerParams, (usage) => {
+    total = addUsage(total, usage);
+  });
+  return { params: prepared, handlerParams, usage: () => total };
+}
+
+/** Hands the call's usage to the caller's onUsage; a failing callback never fails the call. */
+export function deliverUsage(params: unknown, usage: TokenUsage | undefined): void {
+  const onUsage = (params as { onUsage?: unknown } | null)?.onUsage;
+  if (!usage || typeof onUsage !== "function") return;
+  try {
+    onUsage(usage);
+  } catch {
+    // The counts are informational; the model's answer stands.
+  }
+}
+
+/**
+ * The MODEL_USED payload: which provider answered which type, the prompt it got, and the
+ * tokens it reported (with cache reads and writes) when it did.
+ */
 export function modelUsedPayload(
   type: ModelTypeName,
   provider: string,
   params: unknown,
+  usage?: TokenUsage,
 ): ModelUsedPayload & { source: string } {
   const p =
     typeof params === "object" && params !== null ? (params as Record<string, unknown>) : {};
@@ -112,5 +163,13 @@ export function modelUsedPayload(
         : typeof params === "string"
           ? params
           : "";
-  return { type, provider, prompt, source: "runtime" };
+  const payload: ModelUsedPayload & { source: string } = {
+    type,
+    provider,
+    prompt,
+    source: "runtime",
+  };
+  if (usage) payload.tokens = modelUsedTokens(usage);
+  if (typeof p.runId === "string") payload.runId = p.runId;
+  return payload;
 }

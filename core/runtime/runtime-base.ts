@@ -32,9 +32,11 @@ import { type EventName, EventType } from "./events.ts";
 import { withModelSettings } from "./model-settings.ts";
 import {
   applyLlmMode,
+  deliverUsage,
   embeddingProbe,
   ModelRegistry,
   modelUsedPayload,
+  prepareModelCall,
   type RegisteredModelHandler,
   readLlmMode,
   settleModelResult,
@@ -230,7 +232,8 @@ export class RuntimeBase extends RuntimeDatabase {
    * Calls the highest-priority handler for the type, or the named provider's. TEXT_EMBEDDING
    * with null (elizaOS's width probe) answers a zero vector of EMBEDDING_DIMENSION when that is
    * set, without calling the model. LLM_MODE (SMALL or LARGE) replaces the text size asked
-   * for, as elizaOS's llmMode does. Emits MODEL_USED when someone listens.
+   * for, as elizaOS's llmMode does. `promptSegments` must join to `prompt` (which they build
+   * when absent). Emits MODEL_USED, with the tokens the provider reported, when someone listens.
    */
   async useModel<R = string>(
     requested: ModelTypeName,
@@ -249,10 +252,14 @@ export class RuntimeBase extends RuntimeDatabase {
       Number(this.getSettingString("EMBEDDING_DIMENSION")),
     );
     if (probe) return probe as R;
-    const result = (await settleModelResult(await model.handler(this.self, params), params)) as R;
+    const call = prepareModelCall(params);
+    const answer = await model.handler(this.self, call.handlerParams);
+    const result = (await settleModelResult(answer, call.params)) as R;
+    const usage = call.usage();
+    deliverUsage(call.params, usage);
     if (this.events[EventType.MODEL_USED]?.length) {
       await this.emitEvent(EventType.MODEL_USED, {
-        ...modelUsedPayload(type, model.provider, params),
+        ...modelUsedPayload(type, model.provider, call.params, usage),
       });
     }
     return result;

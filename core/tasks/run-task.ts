@@ -6,7 +6,7 @@ import { DeliveryError } from "../messages/delivery-error.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Metadata, Task, UUID } from "../types.ts";
 import { isRepeating, nextDueAt } from "./due-time.ts";
-import { backoffDelay, DEFAULT_BACKOFF_MS, DEFAULT_MAX_FAILURES } from "./schedule.ts";
+import { backoffDelay, DEFAULT_BACKOFF_MS, nextFailure } from "./schedule.ts";
 import type { TaskSchedule } from "./types.ts";
 
 export type RunOutcome = "succeeded" | "failed" | "paused" | "skipped";
@@ -66,11 +66,10 @@ export async function runClaimedTask(
   const meta = (latest.metadata ?? {}) as ScheduleMeta;
 
   if (failed) {
-    const failures = (meta.failureCount ?? meta.failures ?? 0) + 1;
-    const maxFailures = meta.maxFailures ?? DEFAULT_MAX_FAILURES;
+    const { failures, pauses } = nextFailure(meta);
     // A send the platform refused for good (bot blocked, chat gone) is not worth a retry.
     const hopeless = failure instanceof DeliveryError && !failure.retryable;
-    const pause = hopeless || (maxFailures > 0 && failures >= maxFailures);
+    const pause = hopeless || pauses;
     runtime.logger.warn(`task ${task.name} failed (${failures})`, {
       error: describeError(failure),
     });

@@ -18,6 +18,18 @@ export const MAX_BACKOFF_MS = 60 * 60 * 1000;
 export const DEFAULT_BACKOFF_MS = 10_000;
 export const DEFAULT_MAX_FAILURES = 5;
 
+/**
+ * The failure count a task's next failure makes, and whether that pauses it: elizaOS's
+ * `failureCount` (an older eliza-edge row says `failures`) against `maxFailures`, where 0 or
+ * less means never pause. One rule, read by the runner and by a worker that must know its
+ * attempt is the last (the embedding worker emits _FAILED only then).
+ */
+export function nextFailure(meta: Record<string, unknown>): { failures: number; pauses: boolean } {
+  const failures = (Number(meta.failureCount ?? meta.failures) || 0) + 1;
+  const max = meta.maxFailures === undefined ? DEFAULT_MAX_FAILURES : Number(meta.maxFailures);
+  return { failures, pauses: max > 0 && failures >= max };
+}
+
 /** Delay before retry number `failures` (1-based): base, 2×base, 4×base … capped at an hour. */
 export function backoffDelay(failures: number, baseMs = DEFAULT_BACKOFF_MS): number {
   const exponent = Math.max(0, Math.min(failures - 1, 30));

@@ -16,9 +16,9 @@ describe("the compat entry in Workers", () => {
   it("bundles with no Node builtins, within its size budget", async () => {
     const bundle = await bundleForWorkers(entry("../../core/elizaos/index.ts"));
     expect(bundle.nodeImports).toEqual([]);
-    // All of core plus the compat layer, minified and gzipped (core alone is under 100 KiB,
-    // croner's ~8 KiB for cron schedules included; under 130 KiB with the compat layer).
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(130 * 1024);
+    // All of core plus the compat layer, minified and gzipped (core alone: see
+    // web-standard.test.ts). Measured: 126 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(132 * 1024);
   });
 
   it("runs in workerd", { timeout: 60_000 }, async () => {

@@ -1,11 +1,14 @@
 // A local stand-in for Anthropic's Messages API: checks the headers and body rules the real
-// API enforces, records every request, and can be scripted like the OpenAI fake.
+// API enforces, records every request, and can be scripted like the OpenAI fake. It keeps a
+// prompt cache as Anthropic does (prefixes through cache_control blocks), so `usage` reports
+// cache reads and writes that follow from what was sent.
 import {
   type RecordedRequest,
   type ScriptedResponse,
   type ScriptedServer,
   startScriptedServer,
 } from "./openai-server.ts";
+import { BreakpointCache, fakeTokens } from "./prompt-cache.ts";
 
 export interface FakeAnthropicOptions {
   /** When set, `x-api-key` must equal it; otherwise any non-empty key is accepted. */
@@ -24,7 +27,8 @@ export const DEFAULT_FAKE_ANTHROPIC_REPLY = "Hello from the fake Anthropic serve
 export async function startFakeAnthropic(
   options: FakeAnthropicOptions = {},
 ): Promise<FakeAnthropicServer> {
-  const server = await startScriptedServer((request) => answerAnthropic(request, options));
+  const cache = new BreakpointCache();
+  const server = await startScriptedServer((request) => answerAnthropic(request, options, cache));
   return Object.assign(server, { url: server.origin });
 }
 
@@ -37,6 +41,7 @@ export function anthropicError(status: number, type: string, message: string): S
 export function anthropicMessage(
   content: string | Record<string, unknown>[],
   model = "claude-3-5-haiku-latest",
+  usage: Record<string, number> = { input_tokens: 1, output_tokens: 1 },
 ): ScriptedResponse {
   return {
     body: {
@@ -47,14 +52,29 @@ export function anthropicMessage(
       content: typeof content === "string" ? [{ type: "text", text: content }] : content,
       stop_reason: "end_turn",
       stop_sequence: null,
-      usage: { input_tokens: 1, output_tokens: 1 },
+      usage,
     },
   };
+}
+
+type Block = { type?: unknown; text?: unknown; cache_control?: unknown };
+
+/** The text blocks of `system` and every message, in the order the API reads them. */
+function blocksOf(body: Record<string, unknown>): Block[] {
+  const blocks: Block[] = [];
+  const add = (content: unknown) => {
+    if (typeof content === "string") blocks.push({ type: "text", text: content });
+    else if (Array.isArray(content)) blocks.push(...(content as Block[]));
+  };
+  add(body.system);
+  for (const m of body.messages as { content?: unknown }[]) add(m.content);
+  return blocks;
 }
 
 function answerAnthropic(
   request: RecordedRequest,
   options: FakeAnthropicOptions,
+  cache: BreakpointCache,
 ): ScriptedResponse {
   const key = request.headers["x-api-key"];
   if (!key) return anthropicError(401, "authentication_error", "x-api-key header is required");
@@ -93,6 +113,33 @@ function answerAnthropic(
   ) {
     return anthropicError(400, "invalid_request_error", "temperature: range: 0..1");
   }
-  const text = typeof options.reply === "function" ? options.reply(request) : options.reply;
-  return anthropicMessage(text ?? DEFAULT_FAKE_ANTHROPIC_REPLY, body.model);
+  const blocks = blocksOf(body);
+  if (blocks.some((b) => b.type === "text" && (typeof b.text !== "string" || b.text === ""))) {
+    return anthropicError(400, "invalid_request_error", "text content blocks must be non-empty");
+  }
+  const marked = blocks.filter((b) => b.cache_control !== undefined).length;
+  if (marked > 4) {
+    return anthropicError(
+      400,
+      "invalid_request_error",
+      `A maximum of 4 blocks with cache_control may be provided. Found ${marked}.`,
+    );
+  }
+  // The text through each breakpoint, as the cache keys it.
+  let sent = "";
+  const prefixes: string[] = [];
+  for (const b of blocks) {
+    sent += typeof b.text === "string" ? b.text : JSON.stringify(b);
+    if (b.cache_control !== undefined) prefixes.push(sent);
+  }
+  const { read, written } = cache.account(prefixes);
+  const text =
+    (typeof options.reply === "function" ? options.reply(request) : options.reply) ??
+    DEFAULT_FAKE_ANTHROPIC_REPLY;
+  return anthropicMessage(text, body.model, {
+    input_tokens: Math.max(0, fakeTokens(sent) - read - written),
+    output_tokens: fakeTokens(text),
+    cache_read_input_tokens: read,
+    cache_creation_input_tokens: written,
+  });
 }

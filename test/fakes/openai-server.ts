@@ -3,6 +3,7 @@
 // server machinery the other fakes (anthropic-server.ts) build on.
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { fakeTokens, PrefixCache } from "./prompt-cache.ts";
 
 export interface RecordedRequest {
   method: string;
@@ -148,7 +149,8 @@ export interface FakeOpenAIServer extends ScriptedServer {
 export const DEFAULT_FAKE_REPLY = "Hello from the fake OpenAI server.";
 
 export async function startFakeOpenAI(options: FakeOpenAIOptions = {}): Promise<FakeOpenAIServer> {
-  const server = await startScriptedServer((request) => answerOpenAI(request, options));
+  const cache = new PrefixCache();
+  const server = await startScriptedServer((request) => answerOpenAI(request, options, cache));
   return Object.assign(server, { url: `${server.origin}/v1` });
 }
 
@@ -163,7 +165,11 @@ export function openAIError(
 }
 
 /** A successful chat completion saying `text`. */
-export function chatCompletion(text: string | null, model = "gpt-4o-mini"): ScriptedResponse {
+export function chatCompletion(
+  text: string | null,
+  model = "gpt-4o-mini",
+  usage: Record<string, unknown> = { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+): ScriptedResponse {
   return {
     body: {
       id: "chatcmpl-fake",
@@ -178,7 +184,7 @@ export function chatCompletion(text: string | null, model = "gpt-4o-mini"): Scri
           finish_reason: "stop",
         },
       ],
-      usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
+      usage,
     },
   };
 }
@@ -217,7 +223,24 @@ export function fakeEmbedding(text: string, dimension: number): number[] {
   return vector.map((value) => value / norm);
 }
 
-function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): ScriptedResponse {
+/**
+ * The prompt as the cache sees it: every message's role and text in order. OpenAI caches
+ * prompt prefixes automatically; this fake serves any earlier prompt's shared beginning.
+ */
+function promptText(messages: { role?: unknown; content?: unknown }[]): string {
+  return messages
+    .map(
+      (m) =>
+        `${String(m.role)}:${typeof m.content === "string" ? m.content : JSON.stringify(m.content)}`,
+    )
+    .join("\n");
+}
+
+function answerOpenAI(
+  request: RecordedRequest,
+  options: FakeOpenAIOptions,
+  cache: PrefixCache,
+): ScriptedResponse {
   if (options.apiKey !== undefined) {
     const auth = request.headers.authorization;
     if (!auth) {
@@ -259,8 +282,18 @@ function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): Scr
         "'messages' must contain the word 'json' in some form, to use 'response_format' of type 'json_object'.",
       );
     }
-    const text = typeof options.reply === "function" ? options.reply(request) : options.reply;
-    return chatCompletion(text ?? DEFAULT_FAKE_REPLY, body.model);
+    const text =
+      (typeof options.reply === "function" ? options.reply(request) : options.reply) ??
+      DEFAULT_FAKE_REPLY;
+    const prompt = promptText(body.messages as { role?: unknown; content?: unknown }[]);
+    const promptTokens = fakeTokens(prompt);
+    const completionTokens = fakeTokens(text);
+    return chatCompletion(text, body.model, {
+      prompt_tokens: promptTokens,
+      completion_tokens: completionTokens,
+      total_tokens: promptTokens + completionTokens,
+      prompt_tokens_details: { cached_tokens: cache.cachedTokens(prompt) },
+    });
   }
   if (route === "POST /v1/embeddings") {
     const inputs = typeof body.input === "string" ? [body.input] : body.input;
@@ -279,6 +312,7 @@ function answerOpenAI(request: RecordedRequest, options: FakeOpenAIOptions): Scr
       body.model,
     );
   }
+  if (route === "POST /v1/audio/speech") return answerSpeech(body);
   if (route === "POST /v1/images/generations") {
     if (typeof body.prompt !== "string" || body.prompt === "") {
       return openAIError(400, "Missing required parameter: 'prompt'.");
@@ -310,4 +344,20 @@ function answerTranscription(request: RecordedRequest): ScriptedResponse {
   );
   if (!file) return openAIError(400, "Missing required parameter: 'file'.");
   return { body: { text: `heard ${file[2]!.length} bytes of ${file[1]}` } };
+}
+
+/** Text to speech: checks the fields OpenAI requires and answers "audio" naming what it got. */
+function answerSpeech(body: Record<string, unknown>): ScriptedResponse {
+  if (typeof body.model !== "string") return openAIError(400, "you must provide a model parameter");
+  if (typeof body.input !== "string" || body.input === "") {
+    return openAIError(400, "Missing required parameter: 'input'.");
+  }
+  if (typeof body.voice !== "string") {
+    return openAIError(400, "Missing required parameter: 'voice'.");
+  }
+  const format = typeof body.response_format === "string" ? body.response_format : "mp3";
+  return {
+    headers: { "content-type": format === "mp3" ? "audio/mpeg" : `audio/${format}` },
+    body: `AUDIO ${body.model} ${body.voice} ${body.input}`,
+  };
 }

@@ -64,6 +64,18 @@ async function agentWith(ai: WorkersAiBinding, env: Record<string, unknown> = {}
 }
 
 describe("Workers AI provider", () => {
+  it("prompt segments: the binding gets their joined text (it has no prompt cache to hint)", async () => {
+    const ai = fakeAi(() => ({ response: "ok" }));
+    const agent = await agentWith(ai);
+    await agent.useModel(ModelType.TEXT_SMALL, {
+      promptSegments: [
+        { content: "Rules. ", stable: true },
+        { content: "User: hi", stable: false },
+      ],
+    });
+    expect(ai.calls[0]!.inputs.messages).toEqual([{ role: "user", content: "Rules. User: hi" }]);
+  });
+
   it("OBJECT_SMALL/LARGE ask the text model for JSON and parse the answer", async () => {
     const ai = fakeAi(() => ({ response: '```json\n{"answer":42}\n```' }));
     const agent = await agentWith(ai);

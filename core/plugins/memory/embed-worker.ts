@@ -6,20 +6,12 @@
 import { describeError } from "../../describe-error.ts";
 import { EMBED_TASK, embedText } from "../../memory/embed.ts";
 import { EventType } from "../../runtime/events.ts";
-import { DEFAULT_MAX_FAILURES } from "../../tasks/schedule.ts";
+import { nextFailure } from "../../tasks/schedule.ts";
 import type { TaskWorker } from "../../tasks/types.ts";
 import type { UUID } from "../../types.ts";
 
 /** elizaOS's source for these events (its embedding service's name). */
 const SOURCE = "embeddingService";
-
-/** Whether the failure about to be recorded pauses the task (the task runner's rule). */
-function lastAttempt(options: Record<string, unknown>): boolean {
-  const failures = (Number(options.failures) || 0) + 1;
-  const max =
-    options.maxFailures === undefined ? DEFAULT_MAX_FAILURES : Number(options.maxFailures);
-  return max !== -1 && failures >= max;
-}
 
 export const embedWorker: TaskWorker = {
   name: EMBED_TASK,
@@ -31,7 +23,7 @@ export const embedWorker: TaskWorker = {
       embedding = await embedText(runtime, memory.content.text);
       await runtime.storage.updateMemory({ id: memory.id, embedding });
     } catch (error) {
-      if (lastAttempt(options)) {
+      if (nextFailure(options).pauses) {
         await runtime.emitEvent(EventType.EMBEDDING_GENERATION_FAILED, {
           runtime,
           memory,

@@ -57,7 +57,7 @@ async function modelError(promise: Promise<unknown>): Promise<ModelError> {
 }
 
 describe("createAnthropicPlugin", () => {
-  it("registers text, object and image description models as anthropic at priority 0", () => {
+  it("registers text, reasoning, object and image description models as anthropic at priority 0", () => {
     const plugin = createAnthropicPlugin();
     expect(plugin.name).toBe("anthropic");
     expect(plugin.priority).toBe(0);
@@ -65,6 +65,8 @@ describe("createAnthropicPlugin", () => {
       "IMAGE_DESCRIPTION",
       "OBJECT_LARGE",
       "OBJECT_SMALL",
+      "REASONING_LARGE",
+      "REASONING_SMALL",
       "TEXT_LARGE",
       "TEXT_SMALL",
     ]);

@@ -60,7 +60,7 @@ async function modelError(promise: Promise<unknown>): Promise<ModelError> {
 }
 
 describe("createOpenAIPlugin", () => {
-  it("registers text, object, image description and embedding models as openai at priority 0", () => {
+  it("registers text, reasoning, object, image, audio and embedding models as openai at priority 0", () => {
     const plugin = createOpenAIPlugin();
     expect(plugin.name).toBe("openai");
     expect(plugin.priority).toBe(0);
@@ -69,11 +69,16 @@ describe("createOpenAIPlugin", () => {
       "IMAGE_DESCRIPTION",
       "OBJECT_LARGE",
       "OBJECT_SMALL",
+      "REASONING_LARGE",
+      "REASONING_SMALL",
       "TEXT_EMBEDDING",
       "TEXT_LARGE",
       "TEXT_SMALL",
+      "TEXT_TO_SPEECH",
       "TRANSCRIPTION",
     ]);
+    // A compatible server without /audio/speech: no TEXT_TO_SPEECH to pretend otherwise.
+    expect(createOpenAIPlugin({ textToSpeech: false }).models).not.toHaveProperty("TEXT_TO_SPEECH");
   });
 });
 

@@ -1,5 +1,10 @@
 import { parseResponse, salvageText } from "../../../messages/parse-response.ts";
-import { fillTemplate, replyTemplate } from "../../../messages/templates.ts";
+import {
+  fillTemplateSegments,
+  providerSegments,
+  stableValueNames,
+} from "../../../messages/segmented-prompt.ts";
+import { replyTemplate } from "../../../messages/templates.ts";
 import { ModelType } from "../../../models/types.ts";
 import type { Action } from "../../../plugin.ts";
 
@@ -17,14 +22,17 @@ export const replyAction: Action = {
     const content = options?.content ?? responses?.[0]?.content ?? {};
     let text = content.text?.trim();
     if (!text) {
-      const prompt = fillTemplate(runtime.character.templates.replyTemplate ?? replyTemplate, {
-        ...state?.values,
-        agentName: runtime.character.name,
-        providers: state?.text ?? "",
-      });
+      const turnState = state ?? { values: {}, data: {}, text: "" };
+      const { prompt, promptSegments } = fillTemplateSegments(
+        runtime.character.templates.replyTemplate ?? replyTemplate,
+        { ...turnState.values, agentName: runtime.character.name, providers: turnState.text },
+        stableValueNames(runtime, turnState),
+        { providers: providerSegments(runtime, turnState) },
+      );
       const output = String(
         await runtime.useModel<string>(ModelType.TEXT_LARGE, {
           prompt,
+          promptSegments,
           system: runtime.character.system,
           userText: message.content.text,
           roomId: message.roomId,
