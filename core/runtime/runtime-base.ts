@@ -2,7 +2,7 @@
 // connection rows and run ids. Split from agent-runtime.ts by concern; AgentRuntime adds the
 // plugin registry, services, state, actions and evaluators on top. Nothing here is
 // request-scoped: per-message values travel in arguments.
-import { type Character, characterAgentId } from "../character.ts";
+import { characterAgentId, type ParsedCharacter } from "../character.ts";
 import { describeError } from "../describe-error.ts";
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
 import {
@@ -48,7 +48,7 @@ import {
 } from "./settings.ts";
 
 export interface RuntimeOptions {
-  character: Character;
+  character: ParsedCharacter;
   storage: StorageAdapter;
   plugins?: Plugin[];
   /** The environment the target passed in (Node's environment, a Worker's env, Lambda's env). */
@@ -71,7 +71,7 @@ const CONNECTION_CACHE_LIMIT = 5000;
 const DEFAULT_CONVERSATION_LENGTH = 32;
 
 export class RuntimeBase extends RuntimeDatabase {
-  readonly character: Character;
+  readonly character: ParsedCharacter;
   readonly logger: ElizaLogger;
   readonly now: () => number;
   /** Replaces secret values (tokens, keys, character secrets) in text bound for a log. */

@@ -1,13 +1,15 @@
-// The agent as a Lambda builds it: DynamoDB storage (DYNAMODB_TABLE, DYNAMODB_ENDPOINT), made
-// once per container on first use and reused by later invocations (the AWS SDK client keeps
-// its own connection pool; Lambda runs one invocation per container at a time).
+// The agent as a Lambda builds it: by default DynamoDB storage (DYNAMODB_TABLE,
+// DYNAMODB_ENDPOINT), made once per container on first use and reused by later invocations
+// (the AWS SDK client keeps its own connection pool; Lambda runs one invocation per container
+// at a time).
 import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
 import { type AgentRuntime, characterAgentId, setting } from "../../core/index.ts";
 import {
+  type AgentOptions,
   createTargetAgent,
+  defineAgent,
   positiveIntSetting,
   type StorageFactory,
-  type TargetAgentOptions,
   type TargetEnv,
 } from "../shared/index.ts";
 
@@ -27,14 +29,19 @@ export const dynamoStorageFromEnv: StorageFactory = (env, character) => {
   });
 };
 
+export interface LambdaAgentOptions extends AgentOptions<LambdaEnv> {
+  /** The agent's clock; tests move it to fire tasks without waiting. */
+  now?: () => number;
+}
+
 export function createLambdaAgent(
   env: LambdaEnv,
-  options: Partial<TargetAgentOptions> = {},
+  options: LambdaAgentOptions = {},
 ): Promise<AgentRuntime> {
-  if (options.storage) return createTargetAgent(env, { ...options, storage: options.storage });
   return createTargetAgent(env, {
-    ...options,
-    storage: dynamoStorageFromEnv,
+    definition: defineAgent(options),
+    now: options.now,
+    envStorage: dynamoStorageFromEnv,
     database: {
       configured: (e) => setting(e, "DYNAMODB_TABLE") !== undefined,
       missing: "DYNAMODB_TABLE is not set",

@@ -1,6 +1,7 @@
 export {
   createLambdaAgent,
   dynamoStorageFromEnv,
+  type LambdaAgentOptions,
   type LambdaEnv,
   type StorageFactory,
 } from "./agent.ts";
@@ -10,5 +11,6 @@ export {
   type LambdaContext,
   type LambdaHandler,
   type LambdaHandlerOptions,
+  type LambdaInvocation,
 } from "./handler.ts";
 export { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";

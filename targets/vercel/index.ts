@@ -2,6 +2,7 @@ export {
   createVercelAgent,
   neonStorageFromEnv,
   type StorageFactory,
+  type VercelAgentOptions,
   type VercelEnv,
 } from "./agent.ts";
 export { createVercelHandler, type VercelHandler, type VercelHandlerOptions } from "./handler.ts";
