@@ -2,7 +2,7 @@
 // when bound) and Workers AI as a keyless model provider when `AI` is bound. No client is kept
 // beyond what the bindings are: D1 and Vectorize calls are per request by nature.
 import { createD1Storage } from "../../adapters/d1/index.ts";
-import { type AgentRuntime, characterAgentId, type Plugin } from "../../core/index.ts";
+import type { AgentRuntime, Plugin } from "../../core/index.ts";
 import {
   type AgentOptions,
   createTargetAgent,
@@ -14,14 +14,14 @@ import type { WorkerEnv } from "./env.ts";
 import { createWorkersAiPlugin } from "./workers-ai.ts";
 
 /** The D1 storage of the `DB` binding; its schema is applied by `wrangler d1 migrations apply`. */
-export const d1StorageFromEnv: StorageFactory<WorkerEnv> = (env, character) => {
+export const d1StorageFromEnv: StorageFactory<WorkerEnv> = (env, { agentId }) => {
   if (!env.DB) {
     throw new Error(
       'The D1 binding "DB" is missing: add [[d1_databases]] binding = "DB" to wrangler.toml',
     );
   }
   return createD1Storage(env.DB, {
-    agentId: characterAgentId(character),
+    agentId,
     embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
     vectorize: env.VECTORIZE,
   });
@@ -40,7 +40,7 @@ export function createWorkerAgent<Env = WorkerEnv>(
   const bindings = (e: Env) => e as unknown as WorkerEnv;
   return createTargetAgent(env, {
     definition,
-    envStorage: (e, character) => d1StorageFromEnv(bindings(e), character),
+    envStorage: (e, agent) => d1StorageFromEnv(bindings(e), agent),
     database: {
       configured: (e) => Boolean(bindings(e).DB),
       missing: 'the D1 binding "DB" is missing',

@@ -3,7 +3,7 @@
 // (the AWS SDK client keeps its own connection pool; Lambda runs one invocation per container
 // at a time).
 import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
-import { type AgentRuntime, characterAgentId, setting } from "../../core/index.ts";
+import { type AgentRuntime, setting } from "../../core/index.ts";
 import {
   type AgentOptions,
   createTargetAgent,
@@ -15,7 +15,7 @@ import {
 
 export type LambdaEnv = TargetEnv;
 
-export const dynamoStorageFromEnv: StorageFactory = (env, character) => {
+export const dynamoStorageFromEnv: StorageFactory = (env, { agentId }) => {
   const tableName = setting(env, "DYNAMODB_TABLE");
   if (!tableName) {
     throw new Error("DYNAMODB_TABLE is not set: name the table the stack created");
@@ -24,7 +24,7 @@ export const dynamoStorageFromEnv: StorageFactory = (env, character) => {
     tableName,
     endpoint: setting(env, "DYNAMODB_ENDPOINT"),
     region: setting(env, "AWS_REGION"),
-    agentId: characterAgentId(character),
+    agentId,
     embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
   });
 };

@@ -6,22 +6,32 @@ import { type ConnectorName, connectorsNamed } from "../../connectors/index.ts";
 import type { ParsedCharacter } from "../../core/character.ts";
 import {
   type Character,
+  characterAgentId,
   type Plugin,
   parseCharacter,
   type StorageAdapter,
+  type UUID,
 } from "../../core/index.ts";
 import type { ConnectorSet } from "./connectors.ts";
 
 export type TargetEnv = Record<string, string | undefined>;
 
+/** What a storage factory is told about the agent it serves. */
+export interface StorageContext {
+  /** The agent's id (the character's `id`, else derived from its name): the storage's scope. */
+  agentId: UUID;
+  /** The validated character. */
+  character: ParsedCharacter;
+}
+
 /**
- * Builds the storage from the target's env, e.g. `(env) => createD1Storage(env.DB)` on a
- * Worker, whose D1 binding only arrives with a request. `character` is the validated one (its
- * `id`, else its name, gives the agent id a storage may scope to).
+ * Builds the storage from the target's env, e.g.
+ * `(env, { agentId }) => createD1Storage(env.DB, { agentId })` on a Worker, whose D1 binding
+ * only arrives with a request.
  */
 export type StorageFactory<Env = TargetEnv> = (
   env: Env,
-  character: ParsedCharacter,
+  agent: StorageContext,
 ) => StorageAdapter | Promise<StorageAdapter>;
 
 /** A storage instance (kept for the life of the process or isolate) or a factory of the env. */
@@ -94,5 +104,10 @@ export async function givenStorage<Env>(
   env: Env,
   character: ParsedCharacter,
 ): Promise<StorageAdapter> {
-  return typeof storage === "function" ? storage(env, character) : storage;
+  if (typeof storage !== "function") return storage;
+  return storage(env, storageContext(character));
+}
+
+export function storageContext(character: ParsedCharacter): StorageContext {
+  return { agentId: characterAgentId(character), character };
 }

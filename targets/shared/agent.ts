@@ -8,6 +8,7 @@ import {
   type AgentDefinition,
   givenStorage,
   type StorageFactory,
+  storageContext,
   type TargetEnv,
 } from "./agent-options.ts";
 import { characterFromEnv } from "./character.ts";
@@ -51,7 +52,7 @@ export async function createTargetAgent<Env>(
     ? await givenStorage(definition.storage, env, character)
     : inMemory
       ? noDatabaseStorage(settings, character)
-      : await options.envStorage(env, character);
+      : await options.envStorage(env, storageContext(character));
   // Idempotent: creates tables where the backend does that itself (D1's are migrated by wrangler).
   await storage.init();
   const targetModels = definition.models ? [] : (options.targetModels?.(env) ?? []);

@@ -5,8 +5,10 @@ export {
   type ConnectorsOption,
   defineAgent,
   givenStorage,
+  type StorageContext,
   type StorageFactory,
   type StorageOption,
+  storageContext,
   type TargetEnv,
 } from "./agent-options.ts";
 export { type AgentFactory, agentPerIsolate } from "./agent-per-isolate.ts";

@@ -4,7 +4,7 @@
 // neon-http.ts is imported directly: the adapter's index also exports PGlite, which a
 // function must not carry.
 import { createNeonHttpStorage } from "../../adapters/postgres/neon-http.ts";
-import { type AgentRuntime, characterAgentId, setting } from "../../core/index.ts";
+import { type AgentRuntime, setting } from "../../core/index.ts";
 import {
   type AgentOptions,
   createTargetAgent,
@@ -16,14 +16,14 @@ import {
 
 export type VercelEnv = TargetEnv;
 
-export const neonStorageFromEnv: StorageFactory = (env, character) => {
+export const neonStorageFromEnv: StorageFactory = (env, { agentId }) => {
   const connectionString = setting(env, "DATABASE_URL");
   if (!connectionString) {
     throw new Error("DATABASE_URL is not set: add the Neon connection string to the project");
   }
   return createNeonHttpStorage({
     connectionString,
-    agentId: characterAgentId(character),
+    agentId,
     migrate: false,
     // The same setting and default as the Node target's pooled Postgres: a hung database
     // fails the request with 503 instead of holding the function until Vercel kills it.
