@@ -1,5 +1,6 @@
-// The character every edge target serves: CHARACTER_JSON from the platform's env wins over
-// the character.json bundled at build time (edge targets have no filesystem to read it from).
+// The character an edge target serves when none is given in code: CHARACTER_JSON from the
+// platform's env wins over the character.json bundled at build time (edge targets have no
+// filesystem to read it from).
 import characterJson from "../../character.json" with { type: "json" };
 import type { ParsedCharacter } from "../../core/character.ts";
 import { parseCharacter, parseCharacterJson, setting } from "../../core/index.ts";
