@@ -1,3 +1,10 @@
+export type {
+  AgentOptions,
+  ConnectorSet,
+  ConnectorsOption,
+  StorageContext,
+  StorageOption,
+} from "../shared/index.ts";
 export {
   createVercelAgent,
   neonStorageFromEnv,
