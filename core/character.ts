@@ -133,9 +133,44 @@ export const characterSchema = z
 
 /**
  * A character as an elizaOS user writes it (a character.json file or an object in code): only
- * `name` is required, `bio` may be one string or a list, unknown fields are kept.
+ * `name` is required, `bio` may be one string or a list. Written out rather than inferred from
+ * the schema so that a character typed with elizaOS's own `Character` interface is accepted as
+ * it is. Like that interface it lists the known fields only; parsing keeps unknown ones (an
+ * imported character.json may carry any).
  */
-export type CharacterInput = z.input<typeof characterSchema>;
+export interface CharacterInput {
+  /** Any 8-4-4-4-12 hex id; default derived from `name` as elizaOS derives it. */
+  id?: string;
+  name: string;
+  username?: string;
+  system?: string;
+  bio?: string | string[];
+  lore?: string[];
+  /** Exchanges (`[{ name, content: { text } }, ...]`) or `{ examples: [...] }` groups. */
+  messageExamples?: readonly unknown[];
+  postExamples?: string[];
+  topics?: string[];
+  adjectives?: string[];
+  knowledge?: (
+    | string
+    | { path: string; shared?: boolean }
+    | { directory: string; shared?: boolean }
+  )[];
+  plugins?: string[];
+  settings?: Record<string, string | number | boolean | Record<string, unknown> | unknown[]>;
+  secrets?: Record<string, string | number | boolean>;
+  style?: { all?: string[]; chat?: string[]; post?: string[] };
+  templates?: Record<string, string | TemplateInputFunction | undefined>;
+}
+
+/**
+ * A template function as a character in code may hold one. Checked like a method (both
+ * ways), so elizaOS's `TemplateType`, whose `state` is its own State type, fits too.
+ */
+type TemplateInputFunction = {
+  template(options: { state: Record<string, unknown> }): string;
+}["template"];
+
 /** The public name of the input shape, as elizaOS calls it. */
 export type Character = CharacterInput;
 /**

@@ -1,6 +1,7 @@
 // createAgent takes the character as an elizaOS user writes it (only `name` required, `bio` a
 // string or a list) and validates it at start; `models` replaces the env's provider choice.
-import { describe, expect, it } from "vitest";
+import type { Character as ElizaCharacter } from "@elizaos/core";
+import { describe, expect, expectTypeOf, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import {
   type Character,
@@ -30,6 +31,24 @@ describe("createAgent with a character written in code", () => {
     expect(withBio.character.bio).toBe("Ada writes programs for the Analytical Engine.");
     await runtime.stop();
     await withBio.stop();
+  });
+
+  it("takes a character typed with elizaOS's own Character interface, and the parsed one", async () => {
+    // As an elizaOS project's src/character.ts declares it (`bio` required there).
+    const eliza: ElizaCharacter = {
+      name: "Ada",
+      bio: ["Writes programs."],
+      knowledge: [{ directory: "notes", shared: false }],
+      templates: { replyTemplate: ({ state }) => `Reply with ${Object.keys(state).length} keys` },
+      settings: { voice: { model: "en_US-female-medium" } },
+    };
+    expectTypeOf(eliza).toExtend<Character>();
+    const runtime = await start(eliza);
+    expectTypeOf(runtime.character).toExtend<Character>();
+    const again = await start(runtime.character);
+    expect(again.character.name).toBe("Ada");
+    await runtime.stop();
+    await again.stop();
   });
 
   it("keeps the old name: CharacterInput is the same input shape", () => {
