@@ -24,21 +24,53 @@ export interface EnabledConnectors {
   names: string[];
 }
 
+/** The chat platforms this kit has connectors for. */
+export type ConnectorName = "telegram" | "discord";
+
+const CONNECTORS: Record<
+  ConnectorName,
+  (options: ConnectorsOptions) => { connector: Connector; plugin: Plugin }
+> = {
+  telegram: (options) => ({ connector: telegramConnector(), plugin: telegramPlugin(options) }),
+  discord: (options) => ({ connector: discordConnector(), plugin: discordPlugin(options) }),
+};
+
+/** The env setting that switches each connector on when none are chosen in code. */
+const SWITCHED_ON_BY: Record<ConnectorName, string> = {
+  telegram: "TELEGRAM_BOT_TOKEN",
+  discord: "DISCORD_PUBLIC_KEY",
+};
+
+/**
+ * The connectors chosen by name, in code (`connectors: ["telegram"]`), whatever the env
+ * switches on; an unknown name fails here, at start. Their secrets are still settings.
+ */
+export function connectorsNamed(
+  names: readonly string[],
+  options: ConnectorsOptions = {},
+): EnabledConnectors {
+  const enabled: EnabledConnectors = { connectors: [], plugins: [], names: [] };
+  for (const name of new Set(names)) {
+    if (!Object.hasOwn(CONNECTORS, name)) {
+      throw new Error(
+        `connectors: unknown connector ${JSON.stringify(name)} (known: ${Object.keys(CONNECTORS).join(", ")})`,
+      );
+    }
+    const { connector, plugin } = CONNECTORS[name as ConnectorName](options);
+    enabled.connectors.push(connector);
+    enabled.plugins.push(plugin);
+    enabled.names.push(name);
+  }
+  return enabled;
+}
+
 export function connectorsFromEnv(
   env: Record<string, unknown>,
   options: ConnectorsOptions = {},
 ): EnabledConnectors {
   const on = (key: string) => typeof env[key] === "string" && (env[key] as string).length > 0;
-  const enabled: EnabledConnectors = { connectors: [], plugins: [], names: [] };
-  if (on("TELEGRAM_BOT_TOKEN")) {
-    enabled.connectors.push(telegramConnector());
-    enabled.plugins.push(telegramPlugin(options));
-    enabled.names.push("telegram");
-  }
-  if (on("DISCORD_PUBLIC_KEY")) {
-    enabled.connectors.push(discordConnector());
-    enabled.plugins.push(discordPlugin(options));
-    enabled.names.push("discord");
-  }
-  return enabled;
+  const names = (Object.keys(SWITCHED_ON_BY) as ConnectorName[]).filter((name) =>
+    on(SWITCHED_ON_BY[name]),
+  );
+  return connectorsNamed(names, options);
 }

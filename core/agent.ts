@@ -1,7 +1,7 @@
 // Builds a ready runtime from a character, a storage backend and the target's env: the one
 // place that decides which model providers are on. Every target calls this; none repeats it.
 import { autonomyPlugin } from "./autonomy/index.ts";
-import type { Character } from "./character.ts";
+import { type Character, type ParsedCharacter, parseCharacter } from "./character.ts";
 import { setLogJsonFormat } from "./elizaos/logger.ts";
 import { jsonLogFormat, type Logger } from "./logger.ts";
 import {
@@ -27,6 +27,10 @@ import { hasSecrets } from "./secrets/stored-character.ts";
 import type { StorageAdapter } from "./storage.ts";
 
 export interface CreateAgentOptions {
+  /**
+   * The character as an elizaOS user writes it (only `name` required); validated here, so a
+   * bad one fails the start with a CharacterError naming the field.
+   */
   character: Character;
   storage: StorageAdapter;
   /** The target's environment: Node's, a Worker's env, Lambda's. */
@@ -36,6 +40,11 @@ export interface CreateAgentOptions {
    * (a Workers AI provider, say). One named like a built-in ("bootstrap") replaces it.
    */
   plugins?: Plugin[];
+  /**
+   * The model plugins, instead of those the env switches on (OPENAI_API_KEY, ...). The
+   * offline ELIZA fallback stays last either way.
+   */
+  models?: Plugin[];
   logger?: Logger;
   now?: () => number;
   /**
@@ -56,7 +65,10 @@ export interface CreateAgentOptions {
 }
 
 /** Model plugins switched on by the env, highest priority first. */
-export function modelPluginsFor(env: Record<string, unknown>, character: Character): Plugin[] {
+export function modelPluginsFor(
+  env: Record<string, unknown>,
+  character: ParsedCharacter,
+): Plugin[] {
   const read = (key: string) => {
     // elizaOS files also nest secrets under settings.secrets; the runtime reads them there too.
     const nested = character.settings.secrets as Record<string, unknown> | undefined;
@@ -84,20 +96,16 @@ export function modelPluginsFor(env: Record<string, unknown>, character: Charact
 
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
   const env = options.env ?? {};
+  const character = parseCharacter(options.character);
+  const models = options.models ?? modelPluginsFor(env, character);
   const { plugins, notes } = assemblePlugins(
-    [
-      bootstrapPlugin,
-      tasksPlugin,
-      memoryPlugin,
-      autonomyPlugin,
-      ...modelPluginsFor(env, options.character),
-    ],
+    [bootstrapPlugin, tasksPlugin, memoryPlugin, autonomyPlugin, ...models],
     options.plugins ?? [],
     // Always last and lowest: the agent answers even with nothing configured.
     [createElizaPlugin()],
   );
   const runtime = new AgentRuntime({
-    character: options.character,
+    character,
     storage: options.storage,
     env,
     logger: options.logger,
@@ -111,7 +119,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   if (jsonLogFormat(runtime.getSetting("LOG_JSON_FORMAT"))) setLogJsonFormat(true);
   const log = (note: PluginNote) => runtime.logger[note.level](note.message);
   notes.forEach(log);
-  characterPluginNotes(options.character, plugins).forEach(log);
+  characterPluginNotes(character, plugins).forEach(log);
   for (const { plugin, dependency } of missingDependencies(plugins)) {
     runtime.logger.warn(
       `Plugin "${plugin}" depends on "${dependency}", which is not among the plugins passed; ` +

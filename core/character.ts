@@ -131,9 +131,53 @@ export const characterSchema = z
   })
   .loose();
 
-export type Character = z.infer<typeof characterSchema>;
-/** What a character file may contain before defaults are applied. */
-export type CharacterInput = z.input<typeof characterSchema>;
+/**
+ * A character as an elizaOS user writes it (a character.json file or an object in code): only
+ * `name` is required, `bio` may be one string or a list. Written out rather than inferred from
+ * the schema so that a character typed with elizaOS's own `Character` interface is accepted as
+ * it is. Like that interface it lists the known fields only; parsing keeps unknown ones (an
+ * imported character.json may carry any).
+ */
+export interface CharacterInput {
+  /** Any 8-4-4-4-12 hex id; default derived from `name` as elizaOS derives it. */
+  id?: string;
+  name: string;
+  username?: string;
+  system?: string;
+  bio?: string | string[];
+  lore?: string[];
+  /** Exchanges (`[{ name, content: { text } }, ...]`) or `{ examples: [...] }` groups. */
+  messageExamples?: readonly unknown[];
+  postExamples?: string[];
+  topics?: string[];
+  adjectives?: string[];
+  knowledge?: (
+    | string
+    | { path: string; shared?: boolean }
+    | { directory: string; shared?: boolean }
+  )[];
+  plugins?: string[];
+  settings?: Record<string, string | number | boolean | Record<string, unknown> | unknown[]>;
+  secrets?: Record<string, string | number | boolean>;
+  style?: { all?: string[]; chat?: string[]; post?: string[] };
+  templates?: Record<string, string | TemplateInputFunction | undefined>;
+}
+
+/**
+ * A template function as a character in code may hold one. Checked like a method (both
+ * ways), so elizaOS's `TemplateType`, whose `state` is its own State type, fits too.
+ */
+type TemplateInputFunction = {
+  template(options: { state: Record<string, unknown> }): string;
+}["template"];
+
+/** The public name of the input shape, as elizaOS calls it. */
+export type Character = CharacterInput;
+/**
+ * The character after validation, with every default filled in: what the runtime holds as
+ * `runtime.character`. Internal: users write a `Character` and parseCharacter makes this.
+ */
+export type ParsedCharacter = z.infer<typeof characterSchema>;
 
 export class CharacterError extends Error {
   readonly issues: { path: string; message: string }[];
@@ -147,7 +191,7 @@ export class CharacterError extends Error {
 }
 
 /** Validates a parsed character object. `source` names the file in error messages. */
-export function parseCharacter(input: unknown, source?: string): Character {
+export function parseCharacter(input: unknown, source?: string): ParsedCharacter {
   const result = characterSchema.safeParse(input);
   if (result.success) return result.data;
   throw new CharacterError(
@@ -160,7 +204,7 @@ export function parseCharacter(input: unknown, source?: string): Character {
 }
 
 /** Parses character JSON text; bad JSON is a CharacterError too, placed by line and column. */
-export function parseCharacterJson(text: string, source?: string): Character {
+export function parseCharacterJson(text: string, source?: string): ParsedCharacter {
   // A byte-order mark (files saved by Windows editors) is not JSON but says nothing wrong.
   const json = text.startsWith("\uFEFF") ? text.slice(1) : text;
   let data: unknown;
@@ -185,11 +229,11 @@ function lineAndColumn(text: string, reason: string): string {
 }
 
 /** The bio as one paragraph list, whichever form the file used. */
-export function bioLines(character: Character): string[] {
+export function bioLines(character: ParsedCharacter): string[] {
   return typeof character.bio === "string" ? [character.bio] : character.bio;
 }
 
 /** The agent's id: the character's `id`, else derived from its name as elizaOS does. */
-export function characterAgentId(character: Character): UUID {
+export function characterAgentId(character: Pick<CharacterInput, "id" | "name">): UUID {
   return (character.id as UUID | undefined) ?? stringToUuid(character.name);
 }

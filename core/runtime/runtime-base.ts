@@ -2,7 +2,7 @@
 // connection rows and run ids. Split from agent-runtime.ts by concern; AgentRuntime adds the
 // plugin registry, services, state, actions and evaluators on top. Nothing here is
 // request-scoped: per-message values travel in arguments.
-import { type Character, characterAgentId } from "../character.ts";
+import { characterAgentId, type ParsedCharacter } from "../character.ts";
 import { describeError } from "../describe-error.ts";
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
 import {
@@ -51,7 +51,7 @@ import {
 } from "./settings.ts";
 
 export interface RuntimeOptions {
-  character: Character;
+  character: ParsedCharacter;
   storage: StorageAdapter;
   plugins?: Plugin[];
   /** The environment the target passed in (Node's environment, a Worker's env, Lambda's env). */
@@ -81,7 +81,7 @@ const CONNECTION_CACHE_LIMIT = 5000;
 const DEFAULT_CONVERSATION_LENGTH = 32;
 
 export class RuntimeBase extends RuntimeDatabase {
-  readonly character: Character;
+  readonly character: ParsedCharacter;
   readonly logger: ElizaLogger;
   readonly now: () => number;
   /** elizaOS's `runtime.serverless`: ticks come from the host, never from a timer. */

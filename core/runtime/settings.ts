@@ -1,7 +1,7 @@
 // Where a setting comes from, and the two ways to read one: elizaOS's getSetting (typed:
 // booleans and numbers as such, null when missing) and eliza-edge's string accessor that the
 // kit's own code uses, so nothing internal breaks on a boolean or a null.
-import type { Character } from "../character.ts";
+import type { ParsedCharacter } from "../character.ts";
 import { DEFAULT_SECRET_SALT, decryptStringValue, looksEncrypted } from "../secret-cipher.ts";
 import { settingAlias } from "../setting-aliases.ts";
 
@@ -23,7 +23,7 @@ export interface SettingCandidate {
 }
 
 export interface SettingLayers {
-  character: Character;
+  character: ParsedCharacter;
   /** Settings given to the runtime's constructor: above the character, as elizaOS documents. */
   runtime: Record<string, unknown>;
   /** The env the target passed in: an eliza-edge extension elizaOS reads at process start. */
@@ -82,7 +82,7 @@ export function elizaSettingValue(candidate: SettingCandidate | undefined): Sett
 
 /** elizaOS's setSetting: a secret goes to character.secrets, anything else to character.settings. */
 export function writeSetting(
-  character: Character,
+  character: ParsedCharacter,
   key: string,
   value: string | boolean | number | null,
   secret: boolean,

@@ -24,6 +24,9 @@ export async function bundleForNode(entry: string): Promise<NodeBundle> {
     logLevel: "silent",
     // Published elizaOS plugins in the function get eliza-edge/elizaos for `@elizaos/core`.
     alias: ELIZAOS_CORE_ALIAS,
+    // The AWS SDK's browser user-agent parser (~33 KB) is reached only by a dynamic import on
+    // its browser path, never in Node: left out, that import is simply never evaluated.
+    external: ["bowser"],
     // Some dependencies (the AWS SDK's among them) still call require(); ESM needs one defined.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

@@ -1,48 +1,53 @@
-// The agent as a Worker builds it: D1 storage over the `DB` binding (with Vectorize when
-// bound), Workers AI as a keyless model provider when `AI` is bound. No client is kept
+// The agent as a Worker builds it: by default D1 storage over the `DB` binding (with Vectorize
+// when bound) and Workers AI as a keyless model provider when `AI` is bound. No client is kept
 // beyond what the bindings are: D1 and Vectorize calls are per request by nature.
 import { createD1Storage } from "../../adapters/d1/index.ts";
-import { type AgentRuntime, characterAgentId, createAgent, type Plugin } from "../../core/index.ts";
+import type { AgentRuntime, Plugin } from "../../core/index.ts";
 import {
-  allowsNoDatabase,
-  characterFromEnv,
-  noDatabaseStorage,
+  type AgentOptions,
+  createTargetAgent,
+  defineAgent,
   positiveIntSetting,
-  warnNoDatabase,
+  type StorageFactory,
 } from "../shared/index.ts";
 import type { WorkerEnv } from "./env.ts";
 import { createWorkersAiPlugin } from "./workers-ai.ts";
 
-export async function createWorkerAgent(
-  env: WorkerEnv,
-  plugins: Plugin[] = [],
-): Promise<AgentRuntime> {
-  const inMemory = !env.DB && allowsNoDatabase(env);
-  if (!env.DB && !inMemory) {
+/** The D1 storage of the `DB` binding; its schema is applied by `wrangler d1 migrations apply`. */
+export const d1StorageFromEnv: StorageFactory<WorkerEnv> = (env, { agentId }) => {
+  if (!env.DB) {
     throw new Error(
       'The D1 binding "DB" is missing: add [[d1_databases]] binding = "DB" to wrangler.toml',
     );
   }
-  const character = characterFromEnv(env);
-  const storage = inMemory
-    ? noDatabaseStorage(env, character)
-    : createD1Storage(env.DB, {
-        agentId: characterAgentId(character),
-        embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
-        vectorize: env.VECTORIZE,
-      });
-  // D1's schema is applied by `wrangler d1 migrations apply`; the memory storage sets itself up.
-  if (inMemory) await storage.init();
-  const runtime = await createAgent({
-    character,
-    storage,
-    env,
-    // An edge deployment is production: startup warns of a missing SECRET_SALT.
-    production: true,
-    // No timer in an isolate: the Worker's `scheduled` handler calls runDueTasks().
-    serverless: true,
-    plugins: [...(env.AI ? [createWorkersAiPlugin(env.AI)] : []), ...plugins],
+  return createD1Storage(env.DB, {
+    agentId,
+    embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
+    vectorize: env.VECTORIZE,
   });
-  if (inMemory) warnNoDatabase(runtime, 'the D1 binding "DB" is missing');
-  return runtime;
+};
+
+/**
+ * `Env` is the Worker's env type (the user's own, or WorkerEnv). `options` is what createWorker
+ * takes (or, as before, just more plugins).
+ */
+export function createWorkerAgent<Env = WorkerEnv>(
+  env: Env,
+  options: AgentOptions<Env> | Plugin[] = {},
+): Promise<AgentRuntime> {
+  const definition = defineAgent(Array.isArray(options) ? { plugins: options } : options);
+  // The kit's own bindings (DB, VECTORIZE, AI) are read by name, whatever the user's env type.
+  const bindings = (e: Env) => e as unknown as WorkerEnv;
+  return createTargetAgent(env, {
+    definition,
+    envStorage: (e, agent) => d1StorageFromEnv(bindings(e), agent),
+    database: {
+      configured: (e) => Boolean(bindings(e).DB),
+      missing: 'the D1 binding "DB" is missing',
+    },
+    targetModels: (e) => {
+      const { AI } = bindings(e);
+      return AI ? [createWorkersAiPlugin(AI)] : [];
+    },
+  });
 }

@@ -1,4 +1,12 @@
-export { createWorkerAgent } from "./agent.ts";
+export type {
+  AgentOptions,
+  ConnectorSet,
+  ConnectorsOption,
+  StorageContext,
+  StorageFactory,
+  StorageOption,
+} from "../shared/index.ts";
+export { createWorkerAgent, d1StorageFromEnv } from "./agent.ts";
 export type { WorkerContext, WorkerEnv, WorkerScheduledController } from "./env.ts";
 export { createWorker, type Worker, type WorkerOptions } from "./worker.ts";
 export {

@@ -3,39 +3,46 @@
 // app and the agent are built then, once per isolate, and reused by later requests.
 import type { Hono } from "hono";
 import { collectPluginRoutes } from "../../core/http/plugin-routes/mount.ts";
-import { type AppEnv, createApp, type Plugin, runDueTasks } from "../../core/index.ts";
-import { agentPerIsolate, type ConnectorSet, connectorsFor, version } from "../shared/index.ts";
+import { type AppEnv, createApp, runDueTasks } from "../../core/index.ts";
+import {
+  type AgentOptions,
+  agentPerIsolate,
+  type ConnectorSet,
+  connectorsFor,
+  defineAgent,
+  version,
+} from "../shared/index.ts";
 import { createWorkerAgent } from "./agent.ts";
 import type { WorkerContext, WorkerEnv, WorkerScheduledController } from "./env.ts";
 
-export interface WorkerOptions {
-  /** Webhook connectors and their plugins; default those the env switches on. */
-  connectors?: ConnectorSet;
-  /** More plugins for the agent (actions, providers, model providers, elizaOS plugins). */
-  plugins?: Plugin[];
+/**
+ * The agent defined in code; the env (bindings, vars, secrets) fills in the rest. `Env` is
+ * your Worker's env type, so a storage factory reads your bindings:
+ * `storage: (env) => createD1Storage(env.DB)`.
+ */
+export type WorkerOptions<Env = WorkerEnv> = AgentOptions<Env>;
+
+export interface Worker<Env = WorkerEnv> {
+  fetch(request: Request, env: Env, ctx: WorkerContext): Promise<Response>;
+  scheduled(controller: WorkerScheduledController, env: Env, ctx: WorkerContext): Promise<void>;
 }
 
-export interface Worker {
-  fetch(request: Request, env: WorkerEnv, ctx: WorkerContext): Promise<Response>;
-  scheduled(
-    controller: WorkerScheduledController,
-    env: WorkerEnv,
-    ctx: WorkerContext,
-  ): Promise<void>;
-}
-
-export function createWorker(options: WorkerOptions = {}): Worker {
-  // The app waits for the first request's env, but a bad plugin route is known now: failing
-  // here fails the Worker's startup (and `wrangler deploy`), not every request.
-  collectPluginRoutes(options.plugins ?? []);
+export function createWorker<Env = WorkerEnv>(options: WorkerOptions<Env> = {}): Worker<Env> {
+  // The app waits for the first request's env, but a bad character or plugin route is known
+  // now: failing here fails the Worker's startup (and `wrangler deploy`), not every request.
+  const definition = defineAgent(options);
+  collectPluginRoutes(definition.plugins);
   let enabled: ConnectorSet | undefined;
-  const connectorsOf = (env: WorkerEnv) => (enabled ??= connectorsFor(env, options.connectors));
-  const pluginsOf = (env: WorkerEnv) => [...connectorsOf(env).plugins, ...(options.plugins ?? [])];
-  const getAgent = agentPerIsolate((env: WorkerEnv) => createWorkerAgent(env, pluginsOf(env)));
+  const connectorsOf = (env: Env) =>
+    (enabled ??= connectorsFor(env as Record<string, unknown>, definition.connectors));
+  const pluginsOf = (env: Env) => [...connectorsOf(env).plugins, ...definition.plugins];
+  const getAgent = agentPerIsolate((env: Env) =>
+    createWorkerAgent(env, { ...definition, connectors: connectorsOf(env) }),
+  );
   let app: Hono<AppEnv> | undefined;
-  const appOf = (env: WorkerEnv) =>
+  const appOf = (env: Env) =>
     (app ??= createApp({
-      getAgent: (c) => getAgent(c.env as WorkerEnv),
+      getAgent: (c) => getAgent(c.env as Env),
       version,
       waitUntil: (c, work) => c.executionCtx.waitUntil(work),
       connectors: connectorsOf(env).connectors,

@@ -1,19 +1,21 @@
-// The agent as a Lambda builds it: DynamoDB storage (DYNAMODB_TABLE, DYNAMODB_ENDPOINT), made
-// once per container on first use and reused by later invocations (the AWS SDK client keeps
-// its own connection pool; Lambda runs one invocation per container at a time).
+// The agent as a Lambda builds it: by default DynamoDB storage (DYNAMODB_TABLE,
+// DYNAMODB_ENDPOINT), made once per container on first use and reused by later invocations
+// (the AWS SDK client keeps its own connection pool; Lambda runs one invocation per container
+// at a time).
 import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
-import { type AgentRuntime, characterAgentId, setting } from "../../core/index.ts";
+import { type AgentRuntime, setting } from "../../core/index.ts";
 import {
+  type AgentOptions,
   createTargetAgent,
+  defineAgent,
   positiveIntSetting,
   type StorageFactory,
-  type TargetAgentOptions,
   type TargetEnv,
 } from "../shared/index.ts";
 
 export type LambdaEnv = TargetEnv;
 
-export const dynamoStorageFromEnv: StorageFactory = (env, character) => {
+export const dynamoStorageFromEnv: StorageFactory = (env, { agentId }) => {
   const tableName = setting(env, "DYNAMODB_TABLE");
   if (!tableName) {
     throw new Error("DYNAMODB_TABLE is not set: name the table the stack created");
@@ -22,19 +24,24 @@ export const dynamoStorageFromEnv: StorageFactory = (env, character) => {
     tableName,
     endpoint: setting(env, "DYNAMODB_ENDPOINT"),
     region: setting(env, "AWS_REGION"),
-    agentId: characterAgentId(character),
+    agentId,
     embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
   });
 };
 
+export interface LambdaAgentOptions extends AgentOptions<LambdaEnv> {
+  /** The agent's clock; tests move it to fire tasks without waiting. */
+  now?: () => number;
+}
+
 export function createLambdaAgent(
   env: LambdaEnv,
-  options: Partial<TargetAgentOptions> = {},
+  options: LambdaAgentOptions = {},
 ): Promise<AgentRuntime> {
-  if (options.storage) return createTargetAgent(env, { ...options, storage: options.storage });
   return createTargetAgent(env, {
-    ...options,
-    storage: dynamoStorageFromEnv,
+    definition: defineAgent(options),
+    now: options.now,
+    envStorage: dynamoStorageFromEnv,
     database: {
       configured: (e) => setting(e, "DYNAMODB_TABLE") !== undefined,
       missing: "DYNAMODB_TABLE is not set",

@@ -1,24 +1,23 @@
 // What can invoke the function, told apart by small type guards. HTTP events (API Gateway
 // REST v1, HTTP API v2, Function URLs, ALB) all carry `requestContext`; hono/aws-lambda takes
-// them as they are. Shapes: https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway.html
-// and https://docs.aws.amazon.com/eventbridge/latest/ref/events-ref-scheduled.html
+// them as they are. The shapes are the Lambda ecosystem's own (@types/aws-lambda), so the
+// handler drops into CDK, SAM or Serverless code without casts.
+// https://docs.aws.amazon.com/lambda/latest/dg/services-apigateway.html and
+// https://docs.aws.amazon.com/eventbridge/latest/ref/events-ref-scheduled.html
+import type {
+  ALBEvent,
+  APIGatewayProxyEvent,
+  APIGatewayProxyEventV2,
+  ScheduledEvent,
+} from "aws-lambda";
+
+export type { ScheduledEvent } from "aws-lambda";
 
 /** The key of this kit's own events (EventBridge Scheduler input, the async self-invoke). */
 export const MARKER = "elizaEdge";
 
-export interface HttpEvent {
-  requestContext: Record<string, unknown>;
-  [key: string]: unknown;
-}
-
-/** An EventBridge rule's scheduled event (serverless.yml `schedule`). */
-export interface ScheduledEvent {
-  source: "aws.events";
-  "detail-type": string;
-  id: string;
-  /** The scheduled time, e.g. "2026-01-01T12:00:00Z": the same on a redelivery. */
-  time: string;
-}
+/** An HTTP event: API Gateway REST (payload 1.0), HTTP API or Function URL (2.0), ALB. */
+export type HttpEvent = APIGatewayProxyEvent | APIGatewayProxyEventV2 | ALBEvent;
 
 /**
  * An explicit tick: an EventBridge Scheduler target with Input
@@ -37,6 +36,7 @@ export function isHttpEvent(event: unknown): event is HttpEvent {
   return isObject(event) && isObject(event.requestContext);
 }
 
+/** An EventBridge rule's scheduled event (serverless.yml `schedule`); `time` is the occurrence. */
 export function isScheduledEvent(event: unknown): event is ScheduledEvent {
   return isObject(event) && event.source === "aws.events" && typeof event.time === "string";
 }

@@ -4,52 +4,77 @@
 // app leaves it due (`defer`) and the function invokes itself to tick, or the next cron does.
 // Only one invocation ever runs a message, so a container frozen mid-request cannot wake up
 // later and answer a second time.
+import type {
+  ALBEvent,
+  ALBResult,
+  APIGatewayProxyEvent,
+  APIGatewayProxyEventV2,
+  APIGatewayProxyResult,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+  ScheduledEvent,
+} from "aws-lambda";
 import { handle } from "hono/aws-lambda";
 import {
   createApp,
   describeError,
   envLogger,
-  type Plugin,
   runDueTasks,
   type TickReport,
 } from "../../core/index.ts";
-import { agentPerIsolate, type ConnectorSet, connectorsFor, version } from "../shared/index.ts";
-import { createLambdaAgent, type LambdaEnv, type StorageFactory } from "./agent.ts";
-import { isHttpEvent, isScheduledEvent, isTickEvent, MARKER } from "./events.ts";
+import {
+  type AgentOptions,
+  agentPerIsolate,
+  connectorsFor,
+  defineAgent,
+  version,
+} from "../shared/index.ts";
+import { createLambdaAgent, type LambdaEnv } from "./agent.ts";
+import { isHttpEvent, isScheduledEvent, isTickEvent, MARKER, type TickEvent } from "./events.ts";
 import { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";
 
-export interface LambdaHandlerOptions {
+/** The agent defined in code (character, plugins, storage, connectors, models); the env fills in the rest. */
+export interface LambdaHandlerOptions extends AgentOptions<LambdaEnv> {
   /** Default process.env. */
   env?: LambdaEnv;
-  /** Default DynamoDB from DYNAMODB_TABLE and DYNAMODB_ENDPOINT. */
-  storage?: StorageFactory;
-  /** Webhook connectors and their plugins; default those the env switches on. */
-  connectors?: ConnectorSet;
-  plugins?: Plugin[];
   /** Default from env: LAMBDA_SELF_INVOKE=true, AWS_LAMBDA_FUNCTION_NAME, LAMBDA_ENDPOINT. */
   selfInvoke?: SelfInvoke | null;
   /** The agent's clock; default Date.now (tests move it to fire reminders without waiting). */
   now?: () => number;
 }
 
-/** The Lambda context fields this handler reads. */
-export interface LambdaContext {
-  awsRequestId?: string;
-  [key: string]: unknown;
-}
+/** The Lambda context; the handler reads nothing from it that it needs, so any part will do. */
+export type LambdaContext = Partial<Context>;
 
-export type LambdaHandler = (event: unknown, context?: LambdaContext) => Promise<unknown>;
+/** Any event in, the handler's answer out: how a router or a test calls the function. */
+export type LambdaInvocation = (event: unknown, context?: LambdaContext) => Promise<unknown>;
+
+/**
+ * The function, typed per event so it is a `Handler<APIGatewayProxyEventV2,
+ * APIGatewayProxyResultV2>`, an `APIGatewayProxyHandler`, an `ALBHandler` and a
+ * `ScheduledHandler` as CDK, SAM and Serverless code declare them.
+ */
+export interface LambdaHandler {
+  (
+    event: APIGatewayProxyEventV2,
+    context?: LambdaContext,
+  ): Promise<APIGatewayProxyStructuredResultV2>;
+  (event: APIGatewayProxyEvent, context?: LambdaContext): Promise<APIGatewayProxyResult>;
+  (event: ALBEvent, context?: LambdaContext): Promise<ALBResult>;
+  /** Resolves to the TickReport; typed void, as a ScheduledHandler returns. */
+  (event: ScheduledEvent, context?: LambdaContext): Promise<void>;
+  (event: TickEvent, context?: LambdaContext): Promise<TickReport>;
+  (event: unknown, context?: LambdaContext): Promise<unknown>;
+}
 
 export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaHandler {
   const env = options.env ?? process.env;
-  const enabled = connectorsFor(env, options.connectors);
-  const plugins = [...enabled.plugins, ...(options.plugins ?? [])];
+  // A bad character, connector name or plugin route fails here, when the module loads.
+  const definition = defineAgent(options);
+  const enabled = connectorsFor(env, definition.connectors);
+  const plugins = [...enabled.plugins, ...definition.plugins];
   const getAgent = agentPerIsolate(() =>
-    createLambdaAgent(env, {
-      storage: options.storage,
-      plugins,
-      now: options.now,
-    }),
+    createLambdaAgent(env, { ...definition, connectors: enabled, now: options.now }),
   );
   const selfInvoke =
     options.selfInvoke === undefined ? selfInvokeFromEnv(env) : (options.selfInvoke ?? undefined);
@@ -76,11 +101,12 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
     return report;
   };
 
-  return async (event, context = {}) => {
+  const invoke: LambdaInvocation = async (event, context = {}) => {
     if (isHttpEvent(event)) {
+      // hono/aws-lambda declares its own copies of these shapes; the objects are the same.
       const result = await http(
-        event as unknown as Parameters<typeof http>[0],
-        context as unknown as Parameters<typeof http>[1],
+        event as Parameters<typeof http>[0],
+        context as Parameters<typeof http>[1],
       );
       if (deferred.has(event) && selfInvoke) await handOff(selfInvoke, env);
       return result;
@@ -92,6 +118,8 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
       error: { code: "unrecognised_event", message: "Not an HTTP, schedule or tick event" },
     };
   };
+  // One implementation answers every overload: the event's shape decides the result's.
+  return invoke as LambdaHandler;
 }
 
 /** A failed hand-off loses nothing: the message stays due and the next scheduled tick runs it. */

@@ -1,6 +1,14 @@
+export type {
+  AgentOptions,
+  ConnectorSet,
+  ConnectorsOption,
+  StorageContext,
+  StorageOption,
+} from "../shared/index.ts";
 export {
   createLambdaAgent,
   dynamoStorageFromEnv,
+  type LambdaAgentOptions,
   type LambdaEnv,
   type StorageFactory,
 } from "./agent.ts";
@@ -10,5 +18,6 @@ export {
   type LambdaContext,
   type LambdaHandler,
   type LambdaHandlerOptions,
+  type LambdaInvocation,
 } from "./handler.ts";
 export { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";

@@ -2,12 +2,13 @@
 // for settings. Everything it returns is plain data handed to core.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { type Character, isLoopbackHostname, parseCharacterJson } from "../../core/index.ts";
+import type { ParsedCharacter } from "../../core/character.ts";
+import { isLoopbackHostname, parseCharacterJson } from "../../core/index.ts";
 
 export type NodeEnv = Record<string, string | undefined>;
 
 /** `CHARACTER_JSON` (the JSON text itself) wins over `character.json` in the working directory. */
-export async function loadCharacter(env: NodeEnv, cwd = process.cwd()): Promise<Character> {
+export async function loadCharacter(env: NodeEnv, cwd = process.cwd()): Promise<ParsedCharacter> {
   if (env.CHARACTER_JSON) return parseCharacterJson(env.CHARACTER_JSON, "CHARACTER_JSON");
   const file = resolve(cwd, "character.json");
   let text: string;

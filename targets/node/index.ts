@@ -1,3 +1,11 @@
+export type {
+  AgentOptions,
+  ConnectorSet,
+  ConnectorsOption,
+  StorageContext,
+  StorageFactory,
+  StorageOption,
+} from "../shared/index.ts";
 export { isLoopback, loadCharacter } from "./config.ts";
 export { type NodeServer, type NodeServerOptions, startNodeServer } from "./server.ts";
 export {

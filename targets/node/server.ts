@@ -1,6 +1,7 @@
 // The local server: the shared app on node:http, one agent per process.
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import type { ParsedCharacter } from "../../core/character.ts";
 import { collectPluginRoutes } from "../../core/http/plugin-routes/mount.ts";
 import {
   type AgentRuntime,
@@ -9,10 +10,15 @@ import {
   createAgent,
   createApp,
   type Logger,
-  type Plugin,
   type StorageAdapter,
 } from "../../core/index.ts";
-import { type ConnectorSet, connectorsFor } from "../shared/connectors.ts";
+import {
+  type AgentOptions,
+  defineAgent,
+  givenStorage,
+  type StorageOption,
+} from "../shared/agent-options.ts";
+import { connectorsFor } from "../shared/connectors.ts";
 import { warnNoDatabase } from "../shared/no-database.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
@@ -23,20 +29,19 @@ import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
 import { WEB_CHAT_PATH, webChatRoutes } from "./web/routes.ts";
 
-export interface NodeServerOptions {
+/**
+ * The agent defined in code (character, plugins, storage, connectors, models); the env and the
+ * working directory fill in the rest (CHARACTER_JSON or ./character.json, DATABASE_URL or
+ * embedded PGlite, ...).
+ */
+export interface NodeServerOptions extends AgentOptions<NodeEnv> {
   env?: NodeEnv;
   /** Default PORT from env, else 3000. 0 picks a free port (tests). */
   port?: number;
   /** Default HOST from env, else 127.0.0.1. */
   host?: string;
   cwd?: string;
-  /** Overrides the storage the env would choose. */
-  storage?: StorageAdapter;
   logger?: Logger;
-  /** Webhook connectors and their plugins; default those the env switches on. */
-  connectors?: ConnectorSet;
-  /** More plugins for the agent (actions, providers, model providers, elizaOS plugins). */
-  plugins?: Plugin[];
   /** The agent's clock; tests move it to fire tasks without waiting. */
   now?: () => number;
 }
@@ -73,18 +78,20 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       `TASK_INTERVAL_MS must be a number of milliseconds (0 = off), got ${env.TASK_INTERVAL_MS}`,
     );
   }
-  const enabled = connectorsFor(env, options.connectors);
-  const plugins = [...enabled.plugins, ...(options.plugins ?? [])];
+  // A bad character or connector name fails here, before anything is opened.
+  const definition = defineAgent(options);
+  const enabled = connectorsFor(env, definition.connectors);
+  const plugins = [...enabled.plugins, ...definition.plugins];
   // A bad plugin route fails here, before the storage is opened and locked.
   collectPluginRoutes(
     plugins,
     enabled.connectors.map((connector) => connector.name),
     [WEB_CHAT_PATH],
   );
-  const character = await loadCharacter(env, options.cwd);
+  const character = definition.character ?? (await loadCharacter(env, options.cwd));
   let storage: StorageAdapter;
   let lock: DataDirLock | undefined;
-  if (options.storage) storage = options.storage;
+  if (definition.storage) storage = await openGivenStorage(definition.storage, env, character);
   else {
     ({ storage, lock } = await openNodeStorage(env, {
       agentId: characterAgentId(character),
@@ -105,6 +112,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       env: agentEnv,
       logger: options.logger,
       plugins,
+      models: definition.models,
       now: options.now,
     });
   } catch (error) {
@@ -112,7 +120,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     await storage.close();
     throw error;
   }
-  if (!options.storage && storage.kind === "memory") {
+  if (!definition.storage && storage.kind === "memory") {
     warnNoDatabase(runtime, "DATABASE_URL is not set (embedded PGlite skipped)");
   }
   try {
@@ -177,6 +185,22 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       await storage.close();
     },
   };
+}
+
+/** The storage given in code, set up (init is idempotent); closed again if that fails. */
+async function openGivenStorage(
+  given: StorageOption<NodeEnv>,
+  env: NodeEnv,
+  character: ParsedCharacter,
+): Promise<StorageAdapter> {
+  const storage = await givenStorage(given, env, character);
+  try {
+    await storage.init();
+  } catch (error) {
+    await storage.close().catch(() => {});
+    throw error;
+  }
+  return storage;
 }
 
 /**

@@ -1,56 +1,72 @@
-// The agent as an edge target builds it: the character from the env (or the bundled file),
-// the target's storage, and the connectors' plugins. Targets differ only in the storage.
+// The agent as an edge target builds it: what the user defined in code (character, storage,
+// models, plugins), the env for the rest (CHARACTER_JSON or the bundled file, the target's
+// database, the provider whose key is set), and the connectors' plugins. Targets differ only
+// in their env storage and their own model providers.
+import type { ParsedCharacter } from "../../core/character.ts";
+import { type AgentRuntime, createAgent, type Plugin } from "../../core/index.ts";
 import {
-  type AgentRuntime,
-  type Character,
-  createAgent,
-  type Plugin,
-  type StorageAdapter,
-} from "../../core/index.ts";
+  type AgentDefinition,
+  givenStorage,
+  type StorageFactory,
+  storageContext,
+  type TargetEnv,
+} from "./agent-options.ts";
 import { characterFromEnv } from "./character.ts";
+import { connectorsFor } from "./connectors.ts";
 import { allowsNoDatabase, noDatabaseStorage, warnNoDatabase } from "./no-database.ts";
 
-export type TargetEnv = Record<string, string | undefined>;
-
-/** Builds the storage; tests and other backends pass their own. */
-export type StorageFactory = (
-  env: TargetEnv,
-  character: Character,
-) => StorageAdapter | Promise<StorageAdapter>;
-
-export interface TargetAgentOptions {
-  storage: StorageFactory;
-  plugins?: Plugin[];
-  /** The agent's clock; tests move it to fire tasks without waiting. */
-  now?: () => number;
+export interface TargetAgentOptions<Env = TargetEnv> {
+  /**
+   * The agent defined in code; the env fills in what it leaves out. Its `connectors` are the
+   * ones the target serves (resolved once, so routes and send handlers match), else the env's.
+   */
+  definition: AgentDefinition<Env>;
+  /** The target's database from the env, used when the definition gives no storage. */
+  envStorage: StorageFactory<Env>;
   /**
    * The target's own database, for ALLOW_NO_DATABASE: when `configured(env)` is false and the
-   * flag is set, the in-memory storage replaces `storage`, with one startup warning naming
-   * `missing`. Without the flag `storage` runs and gives its own error.
+   * flag is set, the in-memory storage replaces `envStorage`, with one startup warning naming
+   * `missing`. Without the flag `envStorage` runs and gives its own error.
    */
-  database?: { configured(env: TargetEnv): boolean; missing: string };
+  database?: { configured(env: Env): boolean; missing: string };
+  /** Model providers the target adds from its env (Workers AI); off when `models` is given. */
+  targetModels?: (env: Env) => Plugin[];
+  /** The agent's clock; tests move it to fire tasks without waiting. */
+  now?: () => number;
 }
 
-export async function createTargetAgent(
-  env: TargetEnv,
-  options: TargetAgentOptions,
+export async function createTargetAgent<Env>(
+  env: Env,
+  options: TargetAgentOptions<Env>,
 ): Promise<AgentRuntime> {
-  const character = characterFromEnv(env);
-  const { database } = options;
-  const inMemory = database !== undefined && !database.configured(env) && allowsNoDatabase(env);
-  const storage = inMemory
-    ? noDatabaseStorage(env, character)
-    : await options.storage(env, character);
+  // Bindings and vars alike: settings are read from it by name.
+  const settings = env as unknown as Record<string, unknown>;
+  const { definition, database } = options;
+  const character: ParsedCharacter = definition.character ?? characterFromEnv(settings);
+  const inMemory =
+    definition.storage === undefined &&
+    database !== undefined &&
+    !database.configured(env) &&
+    allowsNoDatabase(settings);
+  const storage = definition.storage
+    ? await givenStorage(definition.storage, env, character)
+    : inMemory
+      ? noDatabaseStorage(settings, character)
+      : await options.envStorage(env, storageContext(character));
+  // Idempotent: creates tables where the backend does that itself (D1's are migrated by wrangler).
   await storage.init();
+  const targetModels = definition.models ? [] : (options.targetModels?.(env) ?? []);
+  const connectors = connectorsFor(settings, definition.connectors);
   const runtime = await createAgent({
     character,
     storage,
-    env,
+    env: settings,
     // An edge deployment is production: startup warns of a missing SECRET_SALT.
     production: true,
-    // No timer on Lambda or Vercel: their schedules call runDueTasks().
+    // No timer on a Worker, Lambda or Vercel: their schedules call runDueTasks().
     serverless: true,
-    plugins: options.plugins,
+    plugins: [...targetModels, ...connectors.plugins, ...definition.plugins],
+    models: definition.models,
     now: options.now,
   });
   if (inMemory && database) warnNoDatabase(runtime, database.missing);

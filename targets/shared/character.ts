@@ -1,9 +1,11 @@
-// The character every edge target serves: CHARACTER_JSON from the platform's env wins over
-// the character.json bundled at build time (edge targets have no filesystem to read it from).
+// The character an edge target serves when none is given in code: CHARACTER_JSON from the
+// platform's env wins over the character.json bundled at build time (edge targets have no
+// filesystem to read it from).
 import characterJson from "../../character.json" with { type: "json" };
-import { type Character, parseCharacter, parseCharacterJson, setting } from "../../core/index.ts";
+import type { ParsedCharacter } from "../../core/character.ts";
+import { parseCharacter, parseCharacterJson, setting } from "../../core/index.ts";
 
-export function characterFromEnv(env: Record<string, unknown>): Character {
+export function characterFromEnv(env: Record<string, unknown>): ParsedCharacter {
   const text = setting(env, "CHARACTER_JSON");
   return text ? parseCharacterJson(text, "CHARACTER_JSON") : parseCharacter(characterJson);
 }

@@ -1,9 +1,16 @@
+export { createTargetAgent, type TargetAgentOptions } from "./agent.ts";
 export {
-  createTargetAgent,
+  type AgentDefinition,
+  type AgentOptions,
+  type ConnectorsOption,
+  defineAgent,
+  givenStorage,
+  type StorageContext,
   type StorageFactory,
-  type TargetAgentOptions,
+  type StorageOption,
+  storageContext,
   type TargetEnv,
-} from "./agent.ts";
+} from "./agent-options.ts";
 export { type AgentFactory, agentPerIsolate } from "./agent-per-isolate.ts";
 export { characterFromEnv, positiveIntSetting } from "./character.ts";
 export { type ConnectorSet, connectorsFor } from "./connectors.ts";

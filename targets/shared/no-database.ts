@@ -4,12 +4,8 @@
 // container or a Vercel instance is recycled at the platform's will, and each one that
 // serves requests has its own memory. Without the flag the target keeps its clear error.
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import {
-  type AgentRuntime,
-  type Character,
-  characterAgentId,
-  type StorageAdapter,
-} from "../../core/index.ts";
+import type { ParsedCharacter } from "../../core/character.ts";
+import { type AgentRuntime, characterAgentId, type StorageAdapter } from "../../core/index.ts";
 import { positiveIntSetting } from "./character.ts";
 
 /** True when ALLOW_NO_DATABASE is "true" (any case, spaces around ignored). */
@@ -21,7 +17,7 @@ export function allowsNoDatabase(env: Record<string, unknown>): boolean {
 /** The storage a target uses when it has no database and ALLOW_NO_DATABASE allows that. */
 export function noDatabaseStorage(
   env: Record<string, unknown>,
-  character: Character,
+  character: ParsedCharacter,
 ): StorageAdapter {
   return createMemoryStorage({
     agentId: characterAgentId(character),

@@ -3,18 +3,20 @@
 // `Authorization: Bearer $CRON_SECRET` (checked by the shared app).
 import { waitUntil } from "@vercel/functions";
 import { handle } from "hono/vercel";
-import { createApp, type Plugin } from "../../core/index.ts";
-import { agentPerIsolate, type ConnectorSet, connectorsFor, version } from "../shared/index.ts";
-import { createVercelAgent, type StorageFactory, type VercelEnv } from "./agent.ts";
+import { createApp } from "../../core/index.ts";
+import {
+  type AgentOptions,
+  agentPerIsolate,
+  connectorsFor,
+  defineAgent,
+  version,
+} from "../shared/index.ts";
+import { createVercelAgent, type VercelEnv } from "./agent.ts";
 
-export interface VercelHandlerOptions {
+/** The agent defined in code (character, plugins, storage, connectors, models); the env fills in the rest. */
+export interface VercelHandlerOptions extends AgentOptions<VercelEnv> {
   /** Default process.env. */
   env?: VercelEnv;
-  /** Default Neon over HTTP from DATABASE_URL. */
-  storage?: StorageFactory;
-  /** Webhook connectors and their plugins; default those the env switches on. */
-  connectors?: ConnectorSet;
-  plugins?: Plugin[];
   /** Default @vercel/functions' waitUntil. */
   waitUntil?: (work: Promise<unknown>) => void;
 }
@@ -24,10 +26,12 @@ export type VercelHandler = (request: Request) => Promise<Response>;
 export function createVercelHandler(options: VercelHandlerOptions = {}): VercelHandler {
   const env = options.env ?? process.env;
   const keepAlive = options.waitUntil ?? waitUntil;
-  const enabled = connectorsFor(env, options.connectors);
-  const plugins = [...enabled.plugins, ...(options.plugins ?? [])];
+  // A bad character, connector name or plugin route fails here, when the module loads.
+  const definition = defineAgent(options);
+  const enabled = connectorsFor(env, definition.connectors);
+  const plugins = [...enabled.plugins, ...definition.plugins];
   const getAgent = agentPerIsolate(() =>
-    createVercelAgent(env, { storage: options.storage, plugins }),
+    createVercelAgent(env, { ...definition, connectors: enabled }),
   );
   const app = createApp({
     getAgent: () => getAgent(env),

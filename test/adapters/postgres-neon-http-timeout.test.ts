@@ -21,6 +21,8 @@ import { type PgliteServer, startPgliteServer } from "../support/pglite-server.t
 
 const character = parseCharacter(characterJson);
 const agentId = characterAgentId(character);
+/** What a target hands a storage factory. */
+const agent = { agentId, character };
 
 let server: PgliteServer;
 let shim: NeonHttpShim;
@@ -108,7 +110,7 @@ describe("Vercel target: DATABASE_QUERY_TIMEOUT_MS", () => {
       API_TOKEN: "vercel-timeout-token",
       LOG_LEVEL: "silent",
     };
-    const storage = await neonStorageFromEnv(env, character);
+    const storage = await neonStorageFromEnv(env, agent);
     const error = await whileHung(() => storage.ping());
     expect((error as StorageError).code).toBe("UNAVAILABLE");
     expect((error as Error).message).toContain("no answer within 175 ms");
@@ -140,7 +142,7 @@ describe("Vercel target: DATABASE_QUERY_TIMEOUT_MS", () => {
   it("defaults to the Node target's DATABASE_QUERY_TIMEOUT_MS default (10000 ms) per request", async () => {
     const deadlines = vi.spyOn(AbortSignal, "timeout");
     try {
-      const storage = await neonStorageFromEnv({ DATABASE_URL: server.url }, character);
+      const storage = await neonStorageFromEnv({ DATABASE_URL: server.url }, agent);
       await storage.ping();
       await storage.ping();
       expect(DEFAULT_QUERY_TIMEOUT_MS).toBe(10_000);
@@ -155,10 +157,7 @@ describe("Vercel target: DATABASE_QUERY_TIMEOUT_MS", () => {
 
   it("refuses a DATABASE_QUERY_TIMEOUT_MS that is not a positive whole number", () => {
     expect(() =>
-      neonStorageFromEnv(
-        { DATABASE_URL: server.url, DATABASE_QUERY_TIMEOUT_MS: "soon" },
-        character,
-      ),
+      neonStorageFromEnv({ DATABASE_URL: server.url, DATABASE_QUERY_TIMEOUT_MS: "soon" }, agent),
     ).toThrow(/DATABASE_QUERY_TIMEOUT_MS must be a positive integer/);
   });
 });

@@ -19,17 +19,12 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDynamoStorage, createTable } from "../../adapters/dynamodb/index.ts";
 import characterJson from "../../character.json" with { type: "json" };
-import {
-  type Character,
-  characterAgentId,
-  parseCharacter,
-  type StorageAdapter,
-} from "../../core/index.ts";
+import { characterAgentId, parseCharacter, type StorageAdapter } from "../../core/index.ts";
 import {
   createLambdaHandler,
   dynamoStorageFromEnv,
   type LambdaEnv,
-  type LambdaHandler,
+  type LambdaInvocation,
 } from "../../targets/lambda/index.ts";
 import { startFakeDiscord } from "../fakes/discord-server.ts";
 import { startFakeTelegram } from "../fakes/telegram-server.ts";
@@ -57,7 +52,7 @@ const agentId = characterAgentId(parseCharacter(characterJson));
 
 let invoke: LambdaInvokeServer;
 /** The container the Invoke API runs async events on: the current test's handler. */
-let container: LambdaHandler | undefined;
+let container: LambdaInvocation | undefined;
 let tables = 0;
 let requests = 0;
 let scheduledAt = Math.floor(Date.now() / 60_000) * 60_000;
@@ -208,12 +203,12 @@ async function startLambdaDriver(
     now,
     ...(continuation === "other"
       ? {
-          storage: async (e: LambdaEnv, c: Character) =>
+          storage: async (e: LambdaEnv, c: Parameters<typeof dynamoStorageFromEnv>[1]) =>
             freezable(await dynamoStorageFromEnv(e, c), freeze, options.onCall),
         }
       : {}),
   });
-  const invocation: LambdaHandler = async (event, context) => {
+  const invocation: LambdaInvocation = async (event, context) => {
     freeze.thaw();
     freeze.thawed = null;
     try {

@@ -410,8 +410,8 @@ describe("background work through the async self-invoke", () => {
     // The request's container records what it touches after the ack: it must not start the
     // turn, or a container frozen mid-turn could wake later and answer a second time.
     const touched: string[] = [];
-    const watching: typeof dynamoStorageFromEnv = async (e, character) => {
-      const real = await dynamoStorageFromEnv(e, character);
+    const watching: typeof dynamoStorageFromEnv = async (e, agent) => {
+      const real = await dynamoStorageFromEnv(e, agent);
       return new Proxy(real, {
         get(target, property) {
           const value = Reflect.get(target, property);
