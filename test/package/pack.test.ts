@@ -128,6 +128,7 @@ console.log(JSON.stringify({ same: core.Service === compat.Service, shared: core
       format: "esm",
       target: "node20",
       logLevel: "error",
+      alias: { "@elizaos/core": "eliza-edge/elizaos" },
       // Bundled CommonJS dependencies (the AWS SDK's) call require in an ES module.
       banner: {
         js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
@@ -164,6 +165,7 @@ console.log(JSON.stringify(result));`;
       target: "node20",
       packages: "external",
       logLevel: "error",
+      alias: { "@elizaos/core": "eliza-edge/elizaos" },
     });
     const script = `const { POST } = await import("./out/vercel.mjs");
 const response = await POST(new Request("https://consumer.vercel.app/api/messages", {

@@ -1,6 +1,7 @@
-// A consumer's own plugin: answers every model call with one fixed reply, so a test can tell
-// its agent ran this plugin (and not the package's offline ELIZA fallback).
-import type { Plugin } from "eliza-edge";
+// A consumer's own plugin, written as for elizaOS (`@elizaos/core`, which every build here
+// aliases to eliza-edge/elizaos): answers every model call with one fixed reply, so a test can
+// tell its agent ran this plugin (and not the package's offline ELIZA fallback).
+import { ModelType, type Plugin } from "@elizaos/core";
 
 export const AHOY = "Ahoy from the consumer's plugin";
 
@@ -11,5 +12,5 @@ export const ahoyPlugin: Plugin = {
   name: "ahoy",
   description: "A scripted model for the packed-package test",
   priority: 100,
-  models: { TEXT_SMALL: reply, TEXT_LARGE: reply },
+  models: { [ModelType.TEXT_SMALL]: reply, [ModelType.TEXT_LARGE]: reply },
 };
