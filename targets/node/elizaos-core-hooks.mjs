@@ -1,8 +1,17 @@
 // Node module-resolution hook (module.register): the specifier `@elizaos/core`, imported from
 // anywhere (a plugin in node_modules included), resolves to eliza-edge's compat entry. Every
 // other specifier, subpaths such as `@elizaos/core/node` included, resolves as before.
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
 const ELIZAOS_CORE = "@elizaos/core";
-const COMPAT_ENTRY = new URL("../../core/elizaos/index.ts", import.meta.url).href;
+// In the published package this file is dist/elizaos-core-hooks.mjs, beside the built compat
+// entry; in this repository it sits among the sources (run through tsx). The plugins must get
+// the same copy of the compat entry as the agent's own code, or their `Service` is not ours.
+const BUILT_ENTRY = new URL("./elizaos.mjs", import.meta.url);
+const COMPAT_ENTRY = existsSync(fileURLToPath(BUILT_ENTRY))
+  ? BUILT_ENTRY.href
+  : new URL("../../core/elizaos/index.ts", import.meta.url).href;
 
 /**
  * @param {string} specifier

@@ -4,7 +4,8 @@ import { delimiter, dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
-const bin = fileURLToPath(new URL("../../targets/node/cli/bin.mjs", import.meta.url));
+// The bin's source: the built dist/cli.mjs is run from the packed tarball by test/package/.
+const bin = fileURLToPath(new URL("../../targets/node/cli/bin.ts", import.meta.url));
 
 export interface CliRun {
   code: number | null;
@@ -17,8 +18,13 @@ export function runCli(
   env: Record<string, string> = {},
   stdin = "",
 ): Promise<CliRun> {
-  // The bin itself, through its shebang, as npx runs it; this test's node comes first on PATH.
-  return collect(bin, args, { LOG_LEVEL: "warn", ...env }, stdin);
+  // `--` as in the bin's shebang: Node 20 would otherwise take a later `--env-file` as its own.
+  return collect(
+    process.execPath,
+    ["--import", "tsx", "--", bin, ...args],
+    { LOG_LEVEL: "warn", ...env },
+    stdin,
+  );
 }
 
 /** A repository script run as its npm script runs it (`npm start`: targets/node/main.ts). */

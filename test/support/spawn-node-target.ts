@@ -35,7 +35,7 @@ export async function spawnNodeTarget(
   const script = options.script ?? "targets/node/main.ts";
   const child = spawn(
     process.execPath,
-    ["--import", "tsx", "--import", "eliza-edge/register", script],
+    ["--import", "tsx", "--import", "./targets/node/register.mjs", script],
     {
       cwd: root,
       env: {

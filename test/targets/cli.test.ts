@@ -180,10 +180,14 @@ describe("eliza-edge CLI", () => {
 
   describe("start", () => {
     it("serves until SIGTERM, then exits 0", async () => {
-      const child = spawn(process.execPath, ["targets/node/cli/bin.mjs", "start", "--port", "0"], {
-        cwd: root,
-        env: { PATH: process.env.PATH ?? "", ALLOW_NO_DATABASE: "true", TASK_INTERVAL_MS: "0" },
-      });
+      const child = spawn(
+        process.execPath,
+        ["--import", "tsx", "--", "targets/node/cli/bin.ts", "start", "--port", "0"],
+        {
+          cwd: root,
+          env: { PATH: process.env.PATH ?? "", ALLOW_NO_DATABASE: "true", TASK_INTERVAL_MS: "0" },
+        },
+      );
       const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
       let out = "";
       const url = await new Promise<string>((resolve, reject) => {

@@ -24,8 +24,16 @@ export async function useCharacterFile(path: string | undefined): Promise<void> 
   }
 }
 
-/** Runs a script that does its work on import (the repo's npm-run CLIs) with these arguments. */
-export async function runScript(url: URL, args: string[]): Promise<void> {
-  process.argv = [process.argv[0]!, url.pathname, ...args];
-  await import(url.href);
+/**
+ * Runs a script that does its work on import (the repo's npm-run CLIs) with these arguments.
+ * `load` is a literal `() => import("...")`, so the package build bundles the script with the
+ * CLI (a path computed at run time would name a .ts file the package does not ship).
+ */
+export async function runScript(
+  name: string,
+  load: () => Promise<unknown>,
+  args: string[],
+): Promise<void> {
+  process.argv = [process.argv[0]!, name, ...args];
+  await load();
 }

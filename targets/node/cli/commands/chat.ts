@@ -15,7 +15,7 @@ ${COMMON_HELP}`,
   async run(values) {
     await useCharacterFile(values.character as string | undefined);
     try {
-      await runScript(new URL("../../chat.ts", import.meta.url), []);
+      await runScript("chat", () => import("../../chat.ts"), []);
     } catch (error) {
       throw new CliError((error as Error).message);
     }

@@ -1,36 +1,33 @@
 // Bot setup commands: thin wrappers around the connectors' own scripts (connectors/*/cli/),
 // which parse their arguments and set their exit codes themselves.
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
 import type { Command } from "../command.ts";
-import { CliError, EXIT_OK } from "../errors.ts";
+import { EXIT_OK } from "../errors.ts";
 import { runScript } from "../settings.ts";
 
 function delegate(
   name: string,
-  script: string,
+  load: () => Promise<unknown>,
   details: Omit<Command, "name" | "run" | "options" | "passThrough">,
 ): Command {
-  const url = new URL(`../../../../connectors/${script}`, import.meta.url);
   return {
     name,
     ...details,
     options: {},
     passThrough: true,
     async run(_values, args) {
-      if (!existsSync(fileURLToPath(url))) {
-        throw new CliError(`${name} is not available in this build (no connectors/${script})`);
-      }
-      await runScript(url, args);
+      await runScript(name, load, args);
       return typeof process.exitCode === "number" ? process.exitCode : EXIT_OK;
     },
   };
 }
 
-export const telegramSetWebhook = delegate("telegram:set-webhook", "telegram/cli/set-webhook.ts", {
-  summary: "point Telegram at this deployment's /webhooks/telegram",
-  usage: "eliza-edge telegram:set-webhook --url <https url> [options]",
-  help: `Calls setWebhook with TELEGRAM_WEBHOOK_SECRET (the value the deployment checks), then prints
+export const telegramSetWebhook = delegate(
+  "telegram:set-webhook",
+  () => import("../../../../connectors/telegram/cli/set-webhook.ts"),
+  {
+    summary: "point Telegram at this deployment's /webhooks/telegram",
+    usage: "eliza-edge telegram:set-webhook --url <https url> [options]",
+    help: `Calls setWebhook with TELEGRAM_WEBHOOK_SECRET (the value the deployment checks), then prints
 getWebhookInfo. Reads TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET, TELEGRAM_API_BASE.
 A bare origin gets /webhooks/telegram appended. Never prints the token or the secret.
 
@@ -40,11 +37,12 @@ A bare origin gets /webhooks/telegram appended. Never prints the token or the se
   --max-connections <1-100>  parallel deliveries Telegram may open (default 40)
   --delete                   remove the webhook instead
   -h, --help                 show this help`,
-});
+  },
+);
 
 export const telegramWebhookInfo = delegate(
   "telegram:webhook-info",
-  "telegram/cli/webhook-info.ts",
+  () => import("../../../../connectors/telegram/cli/webhook-info.ts"),
   {
     summary: "show which bot this is and where Telegram delivers",
     usage: "eliza-edge telegram:webhook-info",
@@ -57,7 +55,7 @@ delivery error. Reads TELEGRAM_BOT_TOKEN and TELEGRAM_API_BASE.
 
 export const discordRegisterCommands = delegate(
   "discord:register-commands",
-  "discord/cli/register-commands.ts",
+  () => import("../../../../connectors/discord/cli/register-commands.ts"),
   {
     summary: "register the /ask slash command with Discord",
     usage: "eliza-edge discord:register-commands [--guild <server id>]",

@@ -24,7 +24,8 @@ ${COMMON_HELP}`,
       return EXIT_OK;
     }
     await runScript(
-      new URL("../../../../adapters/dynamodb/cli/create-table.ts", import.meta.url),
+      "dynamodb:create-table",
+      () => import("../../../../adapters/dynamodb/cli/create-table.ts"),
       [],
     );
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_OK;

@@ -1,0 +1,88 @@
+// The package as a user gets it: `npm pack` of this repository, then a fresh project in a temp
+// directory (outside the repository, so Node never walks up into its node_modules) that
+// installs the tarball and its dependencies from the npm registry. `--prefer-offline` takes
+// them from npm's cache when it has them, which keeps the test fast without changing what is
+// installed. Build tools the user would bring (tsc, esbuild, wrangler) are this repository's.
+import { execFile } from "node:child_process";
+import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+export const root = fileURLToPath(new URL("../..", import.meta.url));
+const consumerFixtures = fileURLToPath(new URL("../package/consumer/", import.meta.url));
+const npm = join(dirname(process.execPath), "npm");
+const run = promisify(execFile);
+
+/** What `npm pack --json` reports for one tarball. */
+export interface PackReport {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  files: { path: string; size: number }[];
+}
+
+export interface PackedProject {
+  /** The consumer project: package.json, node_modules/eliza-edge, the fixtures' .ts files. */
+  dir: string;
+  pack: PackReport;
+  /** Runs a command in the consumer project with a clean env plus `env`. */
+  exec(
+    file: string,
+    args: string[],
+    env?: Record<string, string>,
+  ): Promise<{ stdout: string; stderr: string }>;
+  dispose(): Promise<void>;
+}
+
+/** Env for child processes: this node first on PATH, telemetry off, nothing else inherited. */
+export function cleanEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
+    PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
+    HOME: process.env.HOME ?? tmpdir(),
+    CI: "true",
+    NO_COLOR: "1",
+    WRANGLER_SEND_METRICS: "false",
+    npm_config_update_notifier: "false",
+    ...env,
+  };
+}
+
+export async function createPackedProject(): Promise<PackedProject> {
+  const base = await mkdtemp(join(tmpdir(), "eliza-edge-pack-"));
+  try {
+    // The build `prepare` runs; done first so `npm pack --json` prints nothing but its report.
+    await run(npm, ["run", "--silent", "build"], { cwd: root, env: cleanEnv() });
+    const { stdout } = await run(
+      npm,
+      ["pack", "--json", "--ignore-scripts", "--pack-destination", base],
+      { cwd: root, env: cleanEnv() },
+    );
+    const pack = (JSON.parse(stdout) as PackReport[])[0]!;
+    const dir = join(base, "consumer");
+    await mkdir(dir);
+    await cp(consumerFixtures, dir, { recursive: true });
+    await writeFile(
+      join(dir, "package.json"),
+      `${JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2)}\n`,
+    );
+    const exec = (file: string, args: string[], env: Record<string, string> = {}) =>
+      run(file, args, { cwd: dir, env: cleanEnv(env), maxBuffer: 16 * 1024 * 1024 });
+    await exec(npm, [
+      "install",
+      "--prefer-offline",
+      "--no-audit",
+      "--no-fund",
+      join(base, pack.filename),
+      // What a user's TypeScript project has beside it: Node's types, and Cloudflare's for
+      // the Worker (an optional peer: only the d1 and cloudflare entries name them).
+      "@types/node@20.19.43",
+      "@cloudflare/workers-types@4.20260702.1",
+    ]);
+    return { dir, pack, exec, dispose: () => rm(base, { recursive: true, force: true }) };
+  } catch (error) {
+    await rm(base, { recursive: true, force: true });
+    throw error;
+  }
+}

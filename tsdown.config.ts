@@ -1,0 +1,58 @@
+// `npm run build` (also `prepare`, so `npm ci` builds): the published package, ESM + .d.mts in
+// dist/. One entry per public subpath of package.json `exports`, plus the CLI, `npm start`'s
+// main and the module hooks `eliza-edge/register` installs. Entry names are flat so every
+// output file sits directly in dist/: code that finds its files with
+// `new URL("./x", import.meta.url)` (Postgres migrations, the web chat page, the embedding
+// sidecar, the hooks) then finds them beside it, where the `copy` list puts them.
+// dist/lambda and dist/vercel are the deploy bundles of build:lambda and build:vercel: not
+// this build's, so `clean` leaves them alone.
+import { defineConfig } from "tsdown";
+
+export default defineConfig({
+  entry: {
+    index: "core/index.ts",
+    elizaos: "core/elizaos/index.ts",
+    register: "targets/node/register.mjs",
+    "elizaos-core-hooks": "targets/node/elizaos-core-hooks.mjs",
+    "adapters-memory": "adapters/memory/index.ts",
+    "adapters-d1": "adapters/d1/index.ts",
+    "adapters-postgres": "adapters/postgres/index.ts",
+    "adapters-postgres-neon-http": "adapters/postgres/neon-http.ts",
+    "adapters-dynamodb": "adapters/dynamodb/index.ts",
+    connectors: "connectors/index.ts",
+    "targets-node": "targets/node/index.ts",
+    "targets-cloudflare": "targets/cloudflare/index.ts",
+    "targets-lambda": "targets/lambda/index.ts",
+    "targets-vercel": "targets/vercel/index.ts",
+    cli: "targets/node/cli/bin.ts",
+    main: "targets/node/main.ts",
+  },
+  // Nothing from node_modules is bundled: runtime packages are `dependencies`, and types-only
+  // imports (@cloudflare/workers-types) stay imports in the .d.mts for the user's copy.
+  deps: { skipNodeModulesBundle: true },
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  outDir: "dist",
+  clean: ["dist/*.mjs", "dist/*.d.mts", "dist/migrations", "dist/sidecar", "dist/chat.html"],
+  dts: true,
+  sourcemap: false,
+  // Readable output: users step through it in their debugger; the deploy bundles minify.
+  minify: false,
+  // The plugin-timing notice is advice for plugin authors, noise in `npm ci`.
+  checks: { pluginTimings: false },
+  copy: [
+    // A folder is copied under its own name: dist/migrations.
+    { from: "adapters/postgres/migrations", to: "dist" },
+    { from: "targets/node/web/chat.html", to: "dist" },
+    {
+      from: [
+        "targets/node/sidecar/*.mjs",
+        "targets/node/sidecar/package.json",
+        "targets/node/sidecar/package-lock.json",
+        "targets/node/sidecar/README.md",
+      ],
+      to: "dist/sidecar",
+    },
+  ],
+});
