@@ -145,6 +145,7 @@ describe("create-eliza-edge project files", () => {
     expect(yml).toContain('frameworkVersion: "3"');
     expect(yml).toContain("configValidationMode: error");
     expect(yml).toContain("handler: dist/lambda/index.handler");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: serverless.yml's own variable syntax
     expect(yml).toContain('    DISCORD_BOT_TOKEN: ${env:DISCORD_BOT_TOKEN, ""}');
     expect(yml).not.toContain("TELEGRAM");
     expect(yml).toContain("- IndexName: gsi4");
