@@ -1,3 +1,4 @@
+// @ts-check
 // Turns flags into a complete set of answers: flags first, then --yes defaults, then questions
 // in the terminal. Without a terminal and without --yes, a missing answer is a usage error
 // rather than a hang.

@@ -1,3 +1,4 @@
+// @ts-check
 // What a new project can be: the values each question accepts and the defaults `--yes` takes.
 
 /** @typedef {"cloudflare" | "lambda" | "vercel" | "node"} Target */

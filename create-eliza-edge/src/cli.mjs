@@ -1,3 +1,4 @@
+// @ts-check
 // create-eliza-edge: flags or questions -> answers -> files in a new directory -> next steps.
 // Returns the exit code: 0 done, 1 the directory cannot take the project, 2 usage error.
 
@@ -81,7 +82,11 @@ export async function run(argv, io = processIo()) {
   }
 }
 
-/** The directory as the user would type it: relative below cwd, else absolute. */
+/**
+ * The directory as the user would type it: relative below cwd, else absolute.
+ * @param {string} cwd
+ * @param {string} dir
+ */
 function shownDir(cwd, dir) {
   const rel = relative(cwd, dir);
   if (rel === "") return ".";

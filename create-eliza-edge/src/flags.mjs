@@ -1,3 +1,4 @@
+// @ts-check
 // Command-line flags: every question has one, so a script (or a test) never needs a terminal.
 import { parseArgs } from "node:util";
 import { BOTS, MODEL_PROVIDERS, TARGETS } from "./choices.mjs";

@@ -1,3 +1,4 @@
+// @ts-check
 // npm's rules for a package name (the ones `npm init` enforces on a new package), so the
 // generated package.json is one npm accepts. Returns every problem, not just the first.
 

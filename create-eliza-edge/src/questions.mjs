@@ -1,3 +1,4 @@
+// @ts-check
 // The questions asked in a terminal for whatever the flags left open. Each accepts the
 // choice's number or its name; Enter takes the default.
 import { BOTS, MODEL_PROVIDERS, providersFor, TARGETS } from "./choices.mjs";

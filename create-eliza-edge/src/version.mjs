@@ -1,3 +1,4 @@
+// @ts-check
 // create-eliza-edge is released together with eliza-edge: its version is the eliza-edge
 // version a new project depends on.
 import { readFileSync } from "node:fs";

@@ -1,3 +1,4 @@
+// @ts-check
 // Writes the generated files. The directory must be new or empty: a scaffolder that mixes its
 // files into an existing project would overwrite someone's work.
 import { mkdir, readdir, stat, writeFile } from "node:fs/promises";

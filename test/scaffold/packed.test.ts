@@ -37,8 +37,9 @@ function npm(args: string[], cwd: string, timeout = 300_000): string {
 /** `npm pack <dir>` into `into`; returns the tarball's path. */
 function pack(dir: string, into: string): string {
   const out = npm(["pack", dir, "--pack-destination", into, "--json"], repo, 600_000);
-  const [{ filename }] = JSON.parse(out.slice(out.indexOf("["))) as { filename: string }[];
-  return join(into, filename);
+  const [packed] = JSON.parse(out.slice(out.indexOf("["))) as { filename: string }[];
+  if (!packed) throw new Error(`npm pack ${dir} reported no tarball`);
+  return join(into, packed.filename);
 }
 
 const PROJECTS = [

@@ -1,3 +1,4 @@
+// @ts-check
 // src/agent.ts (the agent every entry serves) and src/server.ts (the agent on this machine).
 
 /** @param {import("../answers.mjs").Answers} answers */

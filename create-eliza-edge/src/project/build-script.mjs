@@ -1,3 +1,4 @@
+// @ts-check
 // scripts/build.mjs for the Node-based targets: esbuild bundles each entry into dist/.
 // A function bundle (Lambda, Vercel) holds every dependency, because those platforms run the
 // file as it is; the local server keeps node_modules external and starts from there.

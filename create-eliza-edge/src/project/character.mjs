@@ -1,10 +1,14 @@
+// @ts-check
 // src/character.ts: the agent's character in elizaOS's own shape (a character.json file
 // would hold the same fields), typed so the editor completes and checks it.
 
-/** "my-agent" -> "My Agent": a readable name to start from; the user renames it. */
+/**
+ * "my-agent" -> "My Agent": a readable name to start from; the user renames it.
+ * @param {string} slug
+ */
 export function displayName(slug) {
   const words = slug.split("-").filter(Boolean);
-  const name = words.map((w) => w[0]?.toUpperCase() + w.slice(1)).join(" ");
+  const name = words.map((w) => (w[0] ?? "").toUpperCase() + w.slice(1)).join(" ");
   return name || "Agent";
 }
 

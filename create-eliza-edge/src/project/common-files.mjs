@@ -1,3 +1,4 @@
+// @ts-check
 // Files every project has whatever the target: .gitignore, tsconfig.json.
 
 // Local secrets (.dev.vars, .env), installs, build output and every platform's local state.

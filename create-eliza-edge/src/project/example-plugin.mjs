@@ -1,3 +1,4 @@
+// @ts-check
 // src/plugins/dice.ts and its test: one elizaOS-shaped plugin with one action, tested through
 // the agent's own message pipeline with a scripted model (no network, no API key).
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Every file of a new project, as relative path -> content. Pure: nothing is read or written
 // here, so tests compare file lists and contents without touching the disk.
 import { slugOf } from "../package-name.mjs";
@@ -22,11 +23,12 @@ export function projectFiles(answers, { elizaEdgeSpec }) {
   const slug = slugOf(answers.name);
   const withSlug = { ...answers, slug };
   const target = targetParts(withSlug);
+  /** @type {Record<string, string>} */
   const files = {
     "package.json": packageJson({
       name: answers.name,
       scripts: target.scripts,
-      devDependencies: /** @type {any} */ (target.devDependencies),
+      devDependencies: target.devDependencies,
       elizaEdgeSpec,
     }),
     "README.md": readmeMd(withSlug),

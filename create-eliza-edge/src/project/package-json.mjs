@@ -1,3 +1,4 @@
+// @ts-check
 // The new project's package.json: its scripts, eliza-edge at the release this scaffolder
 // belongs to (or the spec a test gives), and the tools the target needs, pinned.
 import { toolVersions } from "./versions.mjs";
@@ -6,7 +7,7 @@ import { toolVersions } from "./versions.mjs";
  * @param {object} p
  * @param {string} p.name
  * @param {Record<string, string>} p.scripts the target's scripts
- * @param {(keyof typeof import("./versions.mjs").TOOL_VERSIONS)[]} p.devDependencies the target's tools
+ * @param {string[]} p.devDependencies the target's tools (names in versions.mjs)
  * @param {string} p.elizaEdgeSpec
  */
 export function packageJson({ name, scripts, devDependencies, elizaEdgeSpec }) {

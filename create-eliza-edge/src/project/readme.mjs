@@ -1,3 +1,4 @@
+// @ts-check
 // The new project's README: the two commands first, then what each file is for and how to
 // deploy to the chosen target.
 import { TARGETS } from "../choices.mjs";
@@ -8,7 +9,8 @@ export function readmeMd(answers) {
   const { name, target, bots } = answers;
   const env = envFileName(answers);
   const port = target === "cloudflare" ? 8787 : 3000;
-  const auth = target === "cloudflare" ? ` -H "authorization: Bearer $API_TOKEN"` : "";
+  // The local Node server is open on loopback; \`wrangler dev\` wants the token from .dev.vars.
+  const auth = target === "cloudflare" ? " -H 'authorization: Bearer <API_TOKEN>'" : "";
   const sections = [
     `# ${name}
 
@@ -26,8 +28,7 @@ ${startNote(answers)} Talk to it:
 curl -s 127.0.0.1:${port}/api/messages${auth} -H 'content-type: application/json' -d '{"text":"Roll a die"}'
 \`\`\`
 
-With no model key set it answers as the offline 1966 ELIZA; put a key in \`${env}\` (see
-\`${env}.example\`) for a real model.`,
+${modelNote(answers, env)}`,
     `## What is here
 
 | File | |
@@ -42,6 +43,19 @@ ${targetFiles(target)}
   ];
   if (bots.length > 0) sections.push(botsSection(answers));
   return `${sections.join("\n\n")}\n`;
+}
+
+/**
+ * @param {import("../answers.mjs").Answers} answers
+ * @param {string} env the env file's name
+ */
+function modelNote({ model }, env) {
+  if (model === "workers-ai") {
+    return "It answers with Workers AI through the `AI` binding in `wrangler.toml`: no key needed.";
+  }
+  const key = model === "anthropic" ? "ANTHROPIC_API_KEY" : "OPENAI_API_KEY";
+  return `With no model key set it answers as the offline 1966 ELIZA; set \`${key}\` in \`${env}\` (see
+\`${env}.example\`) for a real model.`;
 }
 
 /** @param {import("../answers.mjs").Answers} answers */

@@ -1,3 +1,4 @@
+// @ts-check
 // The env example: exactly the settings this target, these bots and this model provider read,
 // each with what it is for. A Worker reads `.dev.vars` under `wrangler dev`; the others `.env`.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // Versions of the tools a new project installs: the ones eliza-edge itself is tested with
 // (its package.json devDependencies; test/scaffold checks they stay equal). Exact versions,
 // because npm on Node 20 silently picks older releases of tools whose newest need Node 22.
@@ -11,9 +12,17 @@ export const TOOL_VERSIONS = Object.freeze({
 });
 
 /**
- * @param {(keyof typeof TOOL_VERSIONS)[]} names
+ * @param {string[]} names
  * @returns {Record<string, string>}
  */
 export function toolVersions(names) {
-  return Object.fromEntries(names.map((name) => [name, TOOL_VERSIONS[name]]));
+  /** @type {Record<string, string>} */
+  const known = TOOL_VERSIONS;
+  return Object.fromEntries(
+    names.map((name) => {
+      const version = known[name];
+      if (!version) throw new Error(`no pinned version for ${name}`);
+      return [name, version];
+    }),
+  );
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Cloudflare Workers: src/worker.ts, wrangler.toml with D1 (migrations shipped in the
 // eliza-edge package) and a minute cron; `npm start` is `wrangler dev` on a local D1.
 

@@ -1,3 +1,4 @@
+// @ts-check
 // AWS Lambda behind an HTTP API, with DynamoDB, deployed by Serverless Framework v3 (v4 needs
 // a login even to package). `npm start` runs the same agent locally on Node.
 import { buildScript, SERVER_ENTRY } from "../build-script.mjs";

@@ -1,3 +1,4 @@
+// @ts-check
 // Node: src/server.ts is the whole deployment (any host that runs Node 20+).
 import { buildScript, SERVER_ENTRY } from "../build-script.mjs";
 

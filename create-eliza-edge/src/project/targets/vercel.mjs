@@ -1,3 +1,4 @@
+// @ts-check
 // Vercel: one function (api/index.js re-exports the bundle `npm run build` makes from
 // src/vercel.ts), Neon Postgres by DATABASE_URL, a daily cron (the Hobby plan's limit).
 import { buildScript, SERVER_ENTRY } from "../build-script.mjs";
