@@ -58,6 +58,44 @@ const PROJECTS = [
   },
 ] as const;
 
+// The built function answering GET /health with the project's own character, in memory.
+const HEALTH_PROBES = {
+  lambda: `const { handler } = await import("./dist/lambda/index.js");
+    const event = { version: "2.0", routeKey: "$default", rawPath: "/health", rawQueryString: "",
+      headers: { host: "probe" }, isBase64Encoded: false,
+      requestContext: { http: { method: "GET", path: "/health", sourceIp: "127.0.0.1" },
+        requestId: "probe", stage: "$default", domainName: "probe", timeEpoch: Date.now() } };
+    const res = await handler(event, { awsRequestId: "probe", getRemainingTimeInMillis: () => 30000 });
+    console.log(res.statusCode, res.body);`,
+  vercel: `const { GET } = await import("./api/index.js");
+    const res = await GET(new Request("http://probe/health"));
+    console.log(res.status, await res.text());`,
+};
+
+/** After `npm test`: the target's build (or Worker dry run) works, and the bundle answers. */
+function checkDeployable(target: (typeof PROJECTS)[number]["target"], dir: string): void {
+  if (target === "cloudflare") {
+    const out = npm(["run", "check"], dir);
+    expect(out).toContain("env.DB");
+    expect(out).toContain("--dry-run: exiting now.");
+    return;
+  }
+  npm(["run", "build"], dir);
+  expect(existsSync(join(dir, "dist/server.js"))).toBe(target !== "vercel");
+  if (target === "node") return;
+  const probe = execFileSync("node", ["--input-type=module", "-e", HEALTH_PROBES[target]], {
+    cwd: dir,
+    env: { ...quietEnv, ALLOW_NO_DATABASE: "true", LOG_LEVEL: "error" },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+  expect(probe).toMatch(/^200 /);
+  expect(JSON.parse(probe.slice(4))).toMatchObject({
+    status: "ok",
+    name: `Agent ${target[0]?.toUpperCase()}${target.slice(1)}`,
+  });
+}
+
 let work: string;
 let scaffolder: string;
 let elizaEdgeSpec: string;
@@ -124,12 +162,13 @@ describe("create-eliza-edge from its packed tarball", () => {
         it.todo(`${target}: waits for the package build (exports still point at .ts sources)`);
         continue;
       }
-      it(`${target}: npm install && npm test`, () => {
+      it(`${target}: npm install && npm test, then its build answers`, () => {
         const dir = join(work, `agent-${target}`);
         npm(["install", "--prefer-offline"], dir, 900_000);
         // Its own test script: strict tsc over src/, then the plugin's three tests.
         const out = stripVTControlCharacters(npm(["test"], dir, 600_000));
         expect(out).toMatch(/Tests\s+3 passed \(3\)/);
+        checkDeployable(target, dir);
       }, 1_500_000);
     }
   });
