@@ -1,6 +1,7 @@
 // @ts-check
 // create-eliza-edge: flags or questions -> answers -> files in a new directory -> next steps.
-// Returns the exit code: 0 done, 1 the directory cannot take the project, 2 usage error.
+// Returns the exit code: 0 done, 1 the directory cannot take the project, 2 usage error,
+// 130 cancelled at a question.
 
 import { isAbsolute, relative } from "node:path";
 import { createInterface } from "node:readline/promises";
@@ -31,6 +32,11 @@ function processIo() {
     terminal: () => {
       if (!process.stdin.isTTY || !process.stdout.isTTY) return undefined;
       const rl = createInterface({ input: process.stdin, output: process.stdout });
+      // Ctrl-C at a question: readline would only pause, leaving the question unanswered.
+      rl.on("SIGINT", () => {
+        process.stdout.write("\n");
+        process.exit(130);
+      });
       return {
         question: (prompt) => rl.question(prompt),
         say: (line) => process.stdout.write(`${line}\n`),
@@ -71,6 +77,11 @@ export async function run(argv, io = processIo()) {
       io.err(`create-eliza-edge: ${error.message}`);
       io.err("Run `npm create eliza-edge@latest -- --help` for the options.");
       return 2;
+    }
+    // Ctrl-D at a question: the user walked away; nothing has been written yet.
+    if (error instanceof Error && "code" in error && error.code === "ABORT_ERR") {
+      io.err("create-eliza-edge: cancelled; nothing was written");
+      return 130;
     }
     if (error instanceof ProjectDirError) {
       io.err(`create-eliza-edge: ${error.message}`);

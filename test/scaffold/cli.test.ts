@@ -3,7 +3,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runIn, tempDir } from "./run-in-temp.ts";
+import { CTRL_D, runIn, tempDir } from "./run-in-temp.ts";
 
 const rootVersion = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"))
   .version as string;
@@ -54,6 +54,14 @@ describe("create-eliza-edge", () => {
     expect(ran.out).toContain('unknown value "slack"');
     // Enter took the defaults; "3" was Workers AI, offered because the target is Cloudflare.
     expect(ran.out).toContain("Created good-name (cloudflare, no bots, workers-ai)");
+  });
+
+  it("Ctrl-D at a question cancels with exit code 130 and writes nothing", async () => {
+    const cwd = tempDir();
+    const ran = await runIn(cwd, ["--bots", "none"], ["agent", CTRL_D]);
+    expect(ran.code).toBe(130);
+    expect(ran.err).toBe("create-eliza-edge: cancelled; nothing was written");
+    expect(readdirSync(cwd)).toEqual([]);
   });
 
   it("offers Workers AI only on Cloudflare", async () => {

@@ -17,6 +17,9 @@ export function tempDir(): string {
   return dir;
 }
 
+/** A scripted answer that presses Ctrl-D instead. */
+export const CTRL_D = "\u0004";
+
 export interface Ran {
   code: number;
   out: string;
@@ -49,6 +52,8 @@ export async function runIn(
               asked.push(prompt);
               const next = pending.shift();
               if (next === undefined) throw new Error(`no scripted answer for "${prompt}"`);
+              // What readline does on Ctrl-D.
+              if (next === CTRL_D) throw Object.assign(new Error("Aborted"), { code: "ABORT_ERR" });
               return next;
             },
             say: (line: string) => out.push(line),
