@@ -128,6 +128,7 @@ describe("create-eliza-edge project files", () => {
     const toml = files({ name: "my.agent" })["wrangler.toml"] ?? "";
     expect(toml).toContain('name = "my-agent"');
     expect(toml).toContain('main = "src/worker.ts"');
+    expect(toml).toContain('compatibility_date = "2026-04-20"');
     expect(toml).toMatch(/\[\[d1_databases\]\]\nbinding = "DB"\ndatabase_name = "my-agent"/);
     expect(toml).toContain('migrations_dir = "node_modules/eliza-edge/adapters/d1/migrations"');
     expect(toml).toContain('crons = ["* * * * *"]');
@@ -141,7 +142,11 @@ describe("create-eliza-edge project files", () => {
 
   it("a Lambda project: Node 22 runtime, Serverless v3, the settings passed through", () => {
     const yml = files({ target: "lambda", bots: ["discord"] })["serverless.yml"] ?? "";
-    expect(yml).toContain("runtime: nodejs22.x");
+    // v3's schema stops at nodejs20.x; the CloudFormation extension sets the real runtime.
+    expect(yml).toContain("  runtime: nodejs20.x\n");
+    expect(yml).toMatch(
+      /extensions:\n {4}ApiLambdaFunction:\n {6}Properties:\n {8}Runtime: nodejs22.x\n/,
+    );
     expect(yml).toContain('frameworkVersion: "3"');
     expect(yml).toContain("configValidationMode: error");
     expect(yml).toContain("handler: dist/lambda/index.handler");
@@ -154,7 +159,7 @@ describe("create-eliza-edge project files", () => {
   it("a Vercel project: every path to the one function, a daily cron the Hobby plan accepts", () => {
     const vercel = JSON.parse(files({ target: "vercel" })["vercel.json"] ?? "");
     expect(vercel.rewrites).toEqual([{ source: "/(.*)", destination: "/api" }]);
-    expect(vercel.crons).toEqual([{ path: "/api/cron", schedule: "0 8 * * *" }]);
+    expect(vercel.crons).toEqual([{ path: "/api/cron", schedule: "0 0 * * *" }]);
     expect(vercel.buildCommand).toBe("npm run build");
     expect(files({ target: "vercel" })["api/index.js"]).toContain('from "../dist/vercel/main.js"');
   });

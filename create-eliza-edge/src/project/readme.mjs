@@ -119,7 +119,7 @@ DATABASE_URL=postgres://... npm run db:migrate   # creates the schema once
 npm run deploy
 \`\`\`
 
-The cron in \`vercel.json\` runs due tasks (reminders) once a day, at 08:00 UTC, because the
+The cron in \`vercel.json\` runs due tasks (reminders) once a day, at midnight UTC, because the
 Hobby plan allows only daily crons and refuses to deploy anything more often. On Pro, set its
 \`schedule\` to \`*/5 * * * *\`.`;
     default:

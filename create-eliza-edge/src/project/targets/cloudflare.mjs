@@ -33,7 +33,9 @@ export default createWorker(agent);
 #   npm run deploy
 name = "${slug}"
 main = "src/worker.ts"
-compatibility_date = "2026-04-26"
+# Recent, and no later than the workerd wrangler 4.86 runs locally (2026-04-26): raise it
+# together with wrangler, or \`wrangler dev\` warns and falls back.
+compatibility_date = "2026-04-20"
 
 # Published elizaOS plugins import @elizaos/core: bundle eliza-edge's compatible one instead.
 [alias]

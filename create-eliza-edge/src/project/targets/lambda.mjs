@@ -62,7 +62,9 @@ useDotenv: true
 
 provider:
   name: aws
-  runtime: nodejs22.x
+  # The function runs on nodejs22.x (resources.extensions below). v3's schema predates it and
+  # configValidationMode: error refuses it here, so this names the newest runtime v3 knows.
+  runtime: nodejs20.x
   architecture: arm64
   stage: \${opt:stage, 'dev'}
   region: \${opt:region, 'us-east-1'}
@@ -122,6 +124,10 @@ functions:
           rate: rate(1 minute)
 
 resources:
+  extensions:
+    ApiLambdaFunction:
+      Properties:
+        Runtime: nodejs22.x
   Resources:
     # The table eliza-edge's DynamoDB storage expects: keys, four GSIs, TTL on "ttl".
     AgentTable:

@@ -41,7 +41,7 @@ export { GET, POST } from "../dist/vercel/main.js";
           outputDirectory: "dist/vercel/public",
           functions: { "api/index.js": { maxDuration: 60 } },
           rewrites: [{ source: "/(.*)", destination: "/api" }],
-          crons: [{ path: "/api/cron", schedule: "0 8 * * *" }],
+          crons: [{ path: "/api/cron", schedule: "0 0 * * *" }],
         },
         null,
         2,
