@@ -1,0 +1,207 @@
+// What create-eliza-edge writes for each target, bots and model provider: the file list, the
+// env example naming exactly the settings that project reads, and the deploy descriptors.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { Answers } from "../../create-eliza-edge/src/answers.mjs";
+import { projectFiles } from "../../create-eliza-edge/src/project/index.mjs";
+import { TOOL_VERSIONS } from "../../create-eliza-edge/src/project/versions.mjs";
+
+const root = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
+const scaffolder = JSON.parse(
+  readFileSync(new URL("../../create-eliza-edge/package.json", import.meta.url), "utf8"),
+);
+
+function files(over: Partial<Answers> = {}) {
+  const answers: Answers = {
+    dir: "/tmp/my-agent",
+    name: "my-agent",
+    target: "cloudflare",
+    bots: [],
+    model: "openai-compatible",
+    ...over,
+  };
+  return projectFiles(answers, { elizaEdgeSpec: "^0.1.0" });
+}
+
+/** The setting names an env example assigns, and those it only mentions commented out. */
+function envNames(text: string) {
+  const set = [...text.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+  const optional = [...text.matchAll(/^# ([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]);
+  return { set, optional };
+}
+
+const COMMON = [
+  ".gitignore",
+  "README.md",
+  "package.json",
+  "src/agent.ts",
+  "src/character.ts",
+  "src/plugins/dice.test.ts",
+  "src/plugins/dice.ts",
+  "tsconfig.json",
+];
+
+describe("create-eliza-edge project files", () => {
+  it.each([
+    ["cloudflare", [".dev.vars.example", "src/worker.ts", "wrangler.toml"]],
+    [
+      "lambda",
+      [".env.example", "scripts/build.mjs", "serverless.yml", "src/lambda.ts", "src/server.ts"],
+    ],
+    [
+      "vercel",
+      [
+        ".env.example",
+        "api/index.js",
+        "scripts/build.mjs",
+        "src/server.ts",
+        "src/vercel.ts",
+        "vercel.json",
+      ],
+    ],
+    ["node", [".env.example", "scripts/build.mjs", "src/server.ts"]],
+  ] as const)("%s: writes exactly its files", (target, own) => {
+    expect(Object.keys(files({ target })).sort()).toEqual([...COMMON, ...own].sort());
+  });
+
+  it.each([
+    ["cloudflare", [], "openai-compatible", ["API_TOKEN", "OPENAI_API_KEY"]],
+    ["cloudflare", [], "workers-ai", ["API_TOKEN"]],
+    [
+      "cloudflare",
+      ["discord"],
+      "anthropic",
+      [
+        "API_TOKEN",
+        "ANTHROPIC_API_KEY",
+        "DISCORD_PUBLIC_KEY",
+        "DISCORD_APPLICATION_ID",
+        "DISCORD_BOT_TOKEN",
+      ],
+    ],
+    [
+      "lambda",
+      ["telegram"],
+      "anthropic",
+      ["API_TOKEN", "ANTHROPIC_API_KEY", "TELEGRAM_BOT_TOKEN", "TELEGRAM_WEBHOOK_SECRET"],
+    ],
+    [
+      "vercel",
+      [],
+      "openai-compatible",
+      ["API_TOKEN", "DATABASE_URL", "CRON_SECRET", "OPENAI_API_KEY"],
+    ],
+    ["node", [], "anthropic", ["ANTHROPIC_API_KEY"]],
+    [
+      "node",
+      ["telegram", "discord"],
+      "openai-compatible",
+      [
+        "OPENAI_API_KEY",
+        "TELEGRAM_BOT_TOKEN",
+        "TELEGRAM_WEBHOOK_SECRET",
+        "DISCORD_PUBLIC_KEY",
+        "DISCORD_APPLICATION_ID",
+        "DISCORD_BOT_TOKEN",
+      ],
+    ],
+  ] as const)(
+    "%s with bots %j and %s: the env example names exactly %j",
+    (target, bots, model, names) => {
+      const all = files({ target, bots: [...bots], model });
+      const example = all[target === "cloudflare" ? ".dev.vars.example" : ".env.example"] ?? "";
+      const { set, optional } = envNames(example);
+      expect(set).toEqual(names);
+      // The optional OpenAI settings are mentioned, commented out, only with that provider.
+      expect(optional).toEqual(
+        model === "openai-compatible"
+          ? ["OPENAI_BASE_URL", "OPENAI_SMALL_MODEL", "OPENAI_LARGE_MODEL"]
+          : [],
+      );
+      // Every name is one eliza-edge reads (README "Configuration").
+      const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+      for (const name of [...set, ...optional]) expect(readme).toContain(`\`${name}\``);
+    },
+  );
+
+  it("a Worker project: D1 with eliza-edge's migrations, a cron, Workers AI only when chosen", () => {
+    const toml = files({ name: "my.agent" })["wrangler.toml"] ?? "";
+    expect(toml).toContain('name = "my-agent"');
+    expect(toml).toContain('main = "src/worker.ts"');
+    expect(toml).toContain('compatibility_date = "2026-04-20"');
+    expect(toml).toMatch(/\[\[d1_databases\]\]\nbinding = "DB"\ndatabase_name = "my-agent"/);
+    expect(toml).toContain('migrations_dir = "node_modules/eliza-edge/adapters/d1/migrations"');
+    expect(toml).toContain('crons = ["* * * * *"]');
+    expect(toml).toContain('# [ai]\n# binding = "AI"');
+    const withAi = files({ model: "workers-ai" })["wrangler.toml"] ?? "";
+    expect(withAi).toContain('\n[ai]\nbinding = "AI"\n');
+    expect(files()["package.json"]).toContain(
+      '"start": "wrangler d1 migrations apply my-agent --local && wrangler dev"',
+    );
+  });
+
+  it("a Lambda project: Node 22 runtime, Serverless v3, the settings passed through", () => {
+    const yml = files({ target: "lambda", bots: ["discord"] })["serverless.yml"] ?? "";
+    // v3's schema stops at nodejs20.x; the CloudFormation extension sets the real runtime.
+    expect(yml).toContain("  runtime: nodejs20.x\n");
+    expect(yml).toMatch(
+      /extensions:\n {4}ApiLambdaFunction:\n {6}Properties:\n {8}Runtime: nodejs22.x\n/,
+    );
+    expect(yml).toContain('frameworkVersion: "3"');
+    expect(yml).toContain("configValidationMode: error");
+    expect(yml).toContain("handler: dist/lambda/index.handler");
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: serverless.yml's own variable syntax
+    expect(yml).toContain('    DISCORD_BOT_TOKEN: ${env:DISCORD_BOT_TOKEN, ""}');
+    expect(yml).not.toContain("TELEGRAM");
+    expect(yml).toContain("- IndexName: gsi4");
+  });
+
+  it("a Vercel project: every path to the one function, a daily cron the Hobby plan accepts", () => {
+    const vercel = JSON.parse(files({ target: "vercel" })["vercel.json"] ?? "");
+    expect(vercel.rewrites).toEqual([{ source: "/(.*)", destination: "/api" }]);
+    expect(vercel.crons).toEqual([{ path: "/api/cron", schedule: "0 0 * * *" }]);
+    expect(vercel.buildCommand).toBe("npm run build");
+    expect(files({ target: "vercel" })["api/index.js"]).toContain('from "../dist/vercel/main.js"');
+  });
+
+  it("serves the chosen bots, by name, from src/agent.ts", () => {
+    expect(files({ bots: ["telegram", "discord"] })["src/agent.ts"]).toContain(
+      'connectors: ["telegram", "discord"] as const',
+    );
+    expect(files()["src/agent.ts"]).toContain("connectors: [] as const");
+  });
+
+  it("ignores local secrets, installs, builds and every platform's state", () => {
+    const ignored = (files()[".gitignore"] ?? "").split("\n");
+    for (const entry of [
+      ".dev.vars",
+      ".env",
+      "node_modules",
+      "dist",
+      ".wrangler",
+      ".vercel",
+      ".serverless",
+    ]) {
+      expect(ignored).toContain(entry);
+    }
+  });
+
+  it("package.json: the two commands, pinned tools, eliza-edge at the given spec", () => {
+    for (const target of ["cloudflare", "lambda", "vercel", "node"] as const) {
+      const pkg = JSON.parse(files({ target })["package.json"] ?? "");
+      expect(pkg.scripts.test).toBe("tsc --noEmit && vitest run");
+      expect(pkg.scripts.start).toBeTypeOf("string");
+      expect(pkg.dependencies).toEqual({ "eliza-edge": "^0.1.0" });
+      for (const version of Object.values(pkg.devDependencies))
+        expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+      expect(files({ target })["README.md"]).toContain("npm install && npm start");
+    }
+  });
+
+  it("is released together with eliza-edge and installs the tool versions eliza-edge is tested with", () => {
+    expect(scaffolder.version).toBe(root.version);
+    for (const [name, version] of Object.entries(TOOL_VERSIONS)) {
+      expect({ name, version }).toEqual({ name, version: root.devDependencies[name] });
+    }
+  });
+});
