@@ -12,7 +12,6 @@ import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1
 import { createPackedProject, type PackedProject, root } from "../support/packed-project.ts";
 
 const AHOY = "Ahoy from the consumer's plugin";
-const CHARACTER = { name: "Ada", bio: ["Counts things for the consumer."] };
 const TOKEN = "consumer-api-token-0123456789";
 const node = process.execPath;
 
@@ -142,7 +141,6 @@ console.log(JSON.stringify(result));`;
     const { stdout } = await project.exec(node, ["--input-type=module", "-e", script], {
       ALLOW_NO_DATABASE: "true",
       API_TOKEN: TOKEN,
-      CHARACTER_JSON: JSON.stringify(CHARACTER),
       LOG_LEVEL: "error",
     });
     const result = JSON.parse(stdout) as { statusCode: number; body: string };
@@ -177,7 +175,6 @@ console.log(JSON.stringify({ status: response.status, body: await response.json(
     const { stdout } = await project.exec(node, ["--input-type=module", "-e", script], {
       ALLOW_NO_DATABASE: "true",
       API_TOKEN: TOKEN,
-      CHARACTER_JSON: JSON.stringify(CHARACTER),
       LOG_LEVEL: "error",
     });
     const result = JSON.parse(stdout) as { status: number; body: { replies: unknown[] } };
@@ -208,7 +205,7 @@ console.log(JSON.stringify({ status: response.status, body: await response.json(
           script,
           compatibilityDate,
           d1Databases: { DB: "DB" },
-          bindings: { API_TOKEN: TOKEN, CHARACTER_JSON: JSON.stringify(CHARACTER) },
+          bindings: { API_TOKEN: TOKEN },
         },
         d1BridgeWorker("DB", compatibilityDate),
       ],
