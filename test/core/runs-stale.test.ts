@@ -2,7 +2,9 @@
 // BASIC_CAPABILITIES_KEEP_RESP; seen across isolates through storage.
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import { EventType } from "../../core/index.ts";
+import { type AgentRuntime, EventType, MemoryTable, stringToUuid } from "../../core/index.ts";
+import { isStale } from "../../core/messages/run-guard.ts";
+import { randomUuid } from "../../core/uuid.ts";
 import { gate, runsAgent, sendTo } from "../support/runs-agent.ts";
 
 /** A model answer held back until released; `reached` settles when the model is asked. */
@@ -73,8 +75,12 @@ describe("stale replies", () => {
 
   it("sees a newer message handled by another isolate through storage", async () => {
     const storage = createMemoryStorage();
-    const a = await runsAgent({ storage });
-    const b = await runsAgent({ storage });
+    // One clock for both isolates, as the wall clock is: "second" is written after "first"
+    // reached its model call, so its stamp is later (a same-millisecond tie is the next test's).
+    let clock = Date.now();
+    const now = () => clock++;
+    const a = await runsAgent({ storage, now });
+    const b = await runsAgent({ storage, now });
     expect(b.runtime.agentId).toBe(a.runtime.agentId);
     const first = held();
     a.model.large.push(first.answer);
@@ -85,6 +91,34 @@ describe("stale replies", () => {
     first.release("<response><text>first answer</text></response>");
     expect((await older.promise).didRespond).toBe(false);
     expect(older.replies).toEqual([]);
+  });
+
+  it("two isolates stamping the same millisecond agree: only the larger id is answered", async () => {
+    const storage = createMemoryStorage();
+    const at = Date.now();
+    const a = await runsAgent({ storage, now: () => at });
+    const b = await runsAgent({ storage, now: () => at });
+    const roomId = stringToUuid("room-tie");
+    const write = async (runtime: AgentRuntime, user: string) => {
+      const memory = {
+        id: randomUuid(),
+        entityId: stringToUuid(user),
+        agentId: runtime.agentId,
+        roomId,
+        content: { text: user },
+        createdAt: at,
+      };
+      await runtime.storage.createMemory(memory, MemoryTable.MESSAGES);
+      return memory;
+    };
+    const fromA = await write(a.runtime, "ann");
+    const fromB = await write(b.runtime, "bob");
+    const [low, high] = fromA.id < fromB.id ? [fromA, fromB] : [fromB, fromA];
+    // Each isolate decides from storage alone (neither has seen the other's message).
+    expect(await isStale(a.runtime, low)).toBe(true);
+    expect(await isStale(b.runtime, high)).toBe(false);
+    expect(await isStale(b.runtime, low)).toBe(true);
+    expect(await isStale(a.runtime, high)).toBe(false);
   });
 
   it("is not stale over other rooms' messages or its own replies", async () => {

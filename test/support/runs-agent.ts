@@ -18,7 +18,12 @@ import { type ScriptedModel, scriptedModel } from "./scripted-model.ts";
 export const userId = stringToUuid("user-1");
 
 export async function runsAgent(
-  options: { settings?: Record<string, string>; plugins?: Plugin[]; storage?: StorageAdapter } = {},
+  options: {
+    settings?: Record<string, string>;
+    plugins?: Plugin[];
+    storage?: StorageAdapter;
+    now?: () => number;
+  } = {},
 ): Promise<{ runtime: AgentRuntime; model: ScriptedModel; storage: StorageAdapter }> {
   const model = scriptedModel();
   const storage = options.storage ?? createMemoryStorage();
@@ -31,6 +36,7 @@ export async function runsAgent(
     storage,
     plugins: [model.plugin, ...(options.plugins ?? [])],
     logger: { debug() {}, info() {}, warn() {}, error() {} },
+    now: options.now,
   });
   return { runtime, model, storage };
 }
