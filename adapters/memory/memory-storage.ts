@@ -222,7 +222,8 @@ export class MemoryStorage implements StorageAdapter {
     const page: StoredMemory[] = [];
     let seen = 0;
     for (const m of this.db.memories.newestInRoom(roomId)) {
-      if (page.length >= limit) break;
+      // Newest first: past `start` nothing older can match (isStale asks this every turn).
+      if (page.length >= limit || (start !== undefined && m.createdAt < start)) break;
       if (!wanted(m)) continue;
       if (seen++ >= skip) page.push(m);
     }
@@ -248,11 +249,18 @@ export class MemoryStorage implements StorageAdapter {
     limit?: number;
   }): Promise<Memory[]> {
     const agentId = this.scope;
-    const matches = [...new Set(params.roomIds)]
-      .flatMap((roomId) => [...this.db.memories.newestInRoom(roomId)].reverse())
-      .filter(
-        (m) => m.tableName === params.tableName && (agentId === undefined || m.agentId === agentId),
-      );
+    const limit = params.limit === undefined ? Number.POSITIVE_INFINITY : Math.max(0, params.limit);
+    // Each room gives at most `limit` of its newest matches: no room's whole history is read.
+    const matches = [...new Set(params.roomIds)].flatMap((roomId) => {
+      const newest: StoredMemory[] = [];
+      for (const m of this.db.memories.newestInRoom(roomId)) {
+        if (newest.length >= limit) break;
+        if (m.tableName === params.tableName && (agentId === undefined || m.agentId === agentId)) {
+          newest.push(m);
+        }
+      }
+      return newest.reverse(); // oldest first, as newestPage breaks ties by position
+    });
     return newestPage(matches, 0, params.limit).map(toMemory);
   }
 

@@ -103,6 +103,14 @@ export function describeMemoryCases(ctx: ConformanceContext): void {
         end: FakeClock.START + 3000,
       });
       expect(bounded.map((m) => m.id)).toEqual([ids[3], ids[2], ids[1]]);
+      // The stale-reply check's read: the newest few at or after a time, nothing older.
+      const since = await s.getMemories({
+        tableName: "messages",
+        roomId: ROOM_ID,
+        start: FakeClock.START + 3000,
+        count: 10,
+      });
+      expect(since.map((m) => m.id)).toEqual([ids[5], ids[4], ids[3]]);
 
       const past = await s.getMemories({ tableName: "messages", roomId: ROOM_ID, offset: 10 });
       expect(past).toEqual([]);
