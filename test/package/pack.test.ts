@@ -151,8 +151,8 @@ console.log(JSON.stringify(result));`;
   });
 
   it("loads a consumer's Vercel function (esbuild, plain Node) and it answers", async () => {
-    // `vercel build` itself is not run: the Vercel CLI is a 370 MB install this repository
-    // does not carry. The function module is what it would deploy.
+    // The function module as a consumer's own bundler makes it; the real `vercel build` runs
+    // on the scaffolder's Vercel project (test/scaffold/packed.test.ts).
     await build({
       entryPoints: ["vercel.ts"],
       absWorkingDir: project.dir,

@@ -1,7 +1,8 @@
 // create-eliza-edge as users get it: packed with `npm pack` and run from the tarball by
 // `npm exec` (what `npm create eliza-edge` does), once per target, in a temporary directory.
 // Then each generated project installs its dependencies, eliza-edge from `npm pack` of this
-// repository, and runs its own `npm test` (strict tsc, then the plugin's test).
+// repository, and runs its own `npm test` (strict tsc, then the plugin's test). The Vercel
+// project also goes through the real `vercel build`, and its function is loaded from the output.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,6 +10,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { vercelBuild } from "../support/vercel-cli.ts";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const rootPackage = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
@@ -89,11 +91,49 @@ function checkDeployable(target: (typeof PROJECTS)[number]["target"], dir: strin
     encoding: "utf8",
     timeout: 60_000,
   });
+  expectHealthy(probe, target);
+  if (target === "vercel") checkVercelBuild(dir);
+}
+
+function expectHealthy(probe: string, target: string): void {
   expect(probe).toMatch(/^200 /);
   expect(JSON.parse(probe.slice(4))).toMatchObject({
     status: "ok",
     name: `Agent ${target[0]?.toUpperCase()}${target.slice(1)}`,
   });
+}
+
+/**
+ * `vercel build` (offline, the real CLI) turns the project into Vercel's Build Output: one
+ * Node function holding everything it needs, the rewrite to /api and the cron. The function
+ * is then loaded from that output, as Vercel's launcher would, and answers.
+ */
+function checkVercelBuild(dir: string): void {
+  vercelBuild(dir);
+  const output = join(dir, ".vercel/output");
+  const config = JSON.parse(readFileSync(join(output, "config.json"), "utf8"));
+  expect(config.crons).toEqual([{ path: "/api/cron", schedule: "0 0 * * *" }]);
+  expect(config.routes).toContainEqual(expect.objectContaining({ dest: "/api" }));
+  const fn = join(output, "functions/api/index.func");
+  const vc = JSON.parse(readFileSync(join(fn, ".vc-config.json"), "utf8"));
+  expect(vc).toMatchObject({ handler: "api/index.js", launcherType: "Nodejs", maxDuration: 60 });
+  // The function directory alone: no node_modules from the project around it.
+  expect(existsSync(join(fn, "node_modules"))).toBe(false);
+  const probe = execFileSync(
+    "node",
+    [
+      "--input-type=module",
+      "-e",
+      HEALTH_PROBES.vercel.replace("./api/index.js", `./${vc.handler}`),
+    ],
+    {
+      cwd: fn,
+      env: { ...quietEnv, ALLOW_NO_DATABASE: "true", LOG_LEVEL: "error" },
+      encoding: "utf8",
+      timeout: 60_000,
+    },
+  );
+  expectHealthy(probe, "vercel");
 }
 
 let work: string;
