@@ -232,6 +232,7 @@ export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secre
 export { ELIZAOS_SETTING_ALIASES, envSetting } from "./setting-aliases.ts";
 export {
   type ClaimDueTasksParams,
+  type ClaimTaskParams,
   type GetMemoriesParams,
   type SearchMemoriesParams,
   type StorageAdapter,

@@ -97,6 +97,12 @@ export interface ClaimDueTasksParams {
   agentId?: UUID;
 }
 
+export interface ClaimTaskParams {
+  now: number;
+  owner: string;
+  leaseMs: number;
+}
+
 /**
  * Writes that must land together or not at all. Each backend maps a list of these onto its
  * one atomic primitive: D1 `db.batch`, a Postgres transaction, DynamoDB TransactWriteItems.
@@ -267,6 +273,12 @@ export interface StorageAdapter {
    * Oldest `dueAt` first.
    */
   claimDueTasks(params: ClaimDueTasksParams): Promise<Task[]>;
+  /**
+   * Leases one task by id, due or not (elizaOS's executeTaskById runs it now), if its lease
+   * is absent or expired at `now`; the same atomic condition as claimDueTasks, so a manual
+   * run and a tick, or two manual runs, never both get it. Null when held or gone.
+   */
+  claimTask(id: UUID, params: ClaimTaskParams): Promise<Task | null>;
   /**
    * Clears the lease and applies `patch`, only if `owner` still holds it. False when the
    * lease was lost (expired and taken by another tick), so the caller must not record.

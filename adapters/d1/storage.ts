@@ -19,6 +19,7 @@ import {
 import { drizzle } from "drizzle-orm/d1";
 import type {
   ClaimDueTasksParams,
+  ClaimTaskParams,
   GetMemoriesParams,
   SearchMemoriesParams,
   StorageAdapter,
@@ -977,6 +978,20 @@ export class D1Storage implements StorageAdapter {
         .returning(),
     );
     return claimed.map(toTask).sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0));
+  }
+
+  async claimTask(id: UUID, { now, owner, leaseMs }: ClaimTaskParams): Promise<Task | null> {
+    // One conditional UPDATE: the lease check and the lease are one atomic step in SQLite.
+    const [claimed] = await this.run(() =>
+      this.db
+        .update(tasks)
+        .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs })
+        .where(
+          and(eq(tasks.id, id), or(isNull(tasks.leaseExpiresAt), lte(tasks.leaseExpiresAt, now))),
+        )
+        .returning(),
+    );
+    return claimed ? toTask(claimed) : null;
   }
 
   async releaseTaskLease(id: UUID, owner: string, patch: Partial<Task> = {}): Promise<boolean> {

@@ -11,6 +11,7 @@ import {
 } from "@aws-sdk/client-dynamodb";
 import type {
   ClaimDueTasksParams,
+  ClaimTaskParams,
   GetMemoriesParams,
   SearchMemoriesParams,
   StorageAdapter,
@@ -899,6 +900,10 @@ export class DynamoStorage implements StorageAdapter {
     return claimed.sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0));
   }
 
+  async claimTask(id: UUID, { now, owner, leaseMs }: ClaimTaskParams): Promise<Task | null> {
+    return this.lease(id, owner, now, now + leaseMs, false);
+  }
+
   async releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean> {
     const { id: _id, leaseOwner: _o, leaseExpiresAt: _e, ...rest } = patch ?? {};
     const fields = taskPatch(id, { ...rest, leaseOwner: null, leaseExpiresAt: null }, this.now());
@@ -953,10 +958,12 @@ export class DynamoStorage implements StorageAdapter {
   // internals
 
   /** Takes the lease if the task is still due and free; the task as leased, or null. */
-  private async lease(id: UUID, owner: string, now: number, expiresAt: number) {
+  /** A conditional lease of one task: free (and due, unless `due` is false) at `now`. */
+  private async lease(id: UUID, owner: string, now: number, expiresAt: number, due = true) {
     const expr = new Expression();
     const update = updateExpression(expr, { leaseOwner: owner, leaseExpiresAt: expiresAt });
-    const condition = `attribute_exists(pk) AND ${expr.name("dueAt")} <= ${expr.value(now)} AND (attribute_not_exists(${expr.name("leaseExpiresAt")}) OR ${expr.name("leaseExpiresAt")} <= ${expr.value(now)})`;
+    const isDue = due ? ` AND ${expr.name("dueAt")} <= ${expr.value(now)}` : "";
+    const condition = `attribute_exists(pk)${isDue} AND (attribute_not_exists(${expr.name("leaseExpiresAt")}) OR ${expr.name("leaseExpiresAt")} <= ${expr.value(now)})`;
     try {
       const out = await this.table.send<{ Attributes?: Item }>(
         new UpdateItemCommand({

@@ -3,6 +3,7 @@
 // never interleave with another caller: claimOnce, leases and batch are atomic for free.
 import {
   type ClaimDueTasksParams,
+  type ClaimTaskParams,
   type GetMemoriesParams,
   type SearchMemoriesParams,
   type StorageAdapter,
@@ -627,6 +628,14 @@ export class MemoryStorage implements StorageAdapter {
       this.db.tasks.set(t.id, leased);
       return copy(leased);
     });
+  }
+
+  async claimTask(id: UUID, { now, owner, leaseMs }: ClaimTaskParams): Promise<Task | null> {
+    const task = this.db.tasks.get(id);
+    if (!task || (task.leaseExpiresAt != null && task.leaseExpiresAt > now)) return null;
+    const leased = { ...task, leaseOwner: owner, leaseExpiresAt: now + leaseMs };
+    this.db.tasks.set(id, leased);
+    return copy(leased);
   }
 
   async releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean> {

@@ -24,6 +24,7 @@ import {
 } from "drizzle-orm";
 import {
   type ClaimDueTasksParams,
+  type ClaimTaskParams,
   type GetMemoriesParams,
   type SearchMemoriesParams,
   type StorageAdapter,
@@ -1106,6 +1107,20 @@ export class PostgresStorage implements StorageAdapter {
     return rows
       .map(toTask)
       .sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0) || String(a.id).localeCompare(String(b.id)));
+  }
+
+  async claimTask(id: UUID, { now, owner, leaseMs }: ClaimTaskParams): Promise<Task | null> {
+    // One conditional UPDATE: Postgres re-checks the lease condition on the locked row.
+    const [claimed] = await this.guard(() =>
+      this.db
+        .update(tasks)
+        .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs, updatedAt: now })
+        .where(
+          and(eq(tasks.id, id), or(isNull(tasks.leaseExpiresAt), lte(tasks.leaseExpiresAt, now))),
+        )
+        .returning(),
+    );
+    return claimed ? toTask(claimed) : null;
   }
 
   async releaseTaskLease(id: UUID, owner: string, patch: Partial<Task> = {}): Promise<boolean> {

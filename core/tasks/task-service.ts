@@ -203,13 +203,13 @@ export async function executeTaskById(
   id: UUID,
   leaseMs = 5 * 60_000,
 ): Promise<RunOutcome | null> {
-  const task = await runtime.storage.getTask(id);
-  if (!task) return null;
   const now = runtime.now();
-  if (task.leaseOwner && (task.leaseExpiresAt ?? 0) > now) {
-    throw new Error(`task ${id} is running in another tick`);
-  }
   const owner = `manual:${randomUuid()}`;
-  await runtime.storage.updateTask(id, { leaseOwner: owner, leaseExpiresAt: now + leaseMs });
+  // Leased atomically, as a tick leases: a concurrent tick or manual run never also runs it.
+  const task = await runtime.storage.claimTask(id, { now, owner, leaseMs });
+  if (!task) {
+    if (await runtime.storage.getTask(id)) throw new Error(`task ${id} is running in another tick`);
+    return null;
+  }
   return runClaimedTask(runtime, { ...task, id, dueAt: task.dueAt ?? now }, owner, now);
 }

@@ -173,6 +173,58 @@ export function describeClaimCases(ctx: ConformanceContext): void {
     });
   });
 
+  describe("claimTask", () => {
+    const now = FakeClock.START;
+
+    it("leases one task by id, due or not, and then refuses it until the lease expires", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const later = await s.createTask(task("LATER", { dueAt: now + MINUTE, metadata: { k: 1 } }));
+      const unscheduled = await s.createTask(task("UNSCHEDULED", { dueAt: null }));
+
+      const claimed = await s.claimTask(later, { now, owner: "manual", leaseMs: MINUTE });
+      expect(claimed).toMatchObject({ id: later, name: "LATER", metadata: { k: 1 } });
+      expect(claimed).toMatchObject({ leaseOwner: "manual", leaseExpiresAt: now + MINUTE });
+      expect(await s.claimTask(later, { now, owner: "other", leaseMs: MINUTE })).toBeNull();
+      expect(await s.getTask(later)).toMatchObject({ leaseOwner: "manual" });
+      expect(
+        await s.claimTask(unscheduled, { now, owner: "manual", leaseMs: MINUTE }),
+      ).toMatchObject({ id: unscheduled, leaseOwner: "manual" });
+
+      const after = now + MINUTE;
+      expect(
+        await s.claimTask(later, { now: after, owner: "other", leaseMs: MINUTE }),
+      ).toMatchObject({ leaseOwner: "other", leaseExpiresAt: after + MINUTE });
+      expect(await s.claimTask(id("missing"), { now, owner: "x", leaseMs: MINUTE })).toBeNull();
+    });
+
+    it("never gives a task a tick holds to a manual run, nor the reverse", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const ticked = await s.createTask(task("TICKED", { dueAt: now }));
+      await s.claimDueTasks({ now, limit: 1, owner: "tick", leaseMs: MINUTE });
+      expect(await s.claimTask(ticked, { now, owner: "manual", leaseMs: MINUTE })).toBeNull();
+
+      const manual = await s.createTask(task("MANUAL", { dueAt: now }));
+      await s.claimTask(manual, { now, owner: "manual", leaseMs: MINUTE });
+      expect(await s.claimDueTasks({ now, limit: 5, owner: "tick2", leaseMs: MINUTE })).toEqual([]);
+      expect(await s.getTask(manual)).toMatchObject({ leaseOwner: "manual" });
+    });
+
+    it("lets exactly one of 10 concurrent claimers have it", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const taskId = await s.createTask(task("RACED", { dueAt: now }));
+      const racers = await ctx.racers(10);
+      const results = await Promise.all(
+        racers.map((r, i) => r.claimTask(taskId, { now, owner: `r${i}`, leaseMs: MINUTE })),
+      );
+      const winners = results.filter((t) => t !== null);
+      expect(winners).toHaveLength(1);
+      expect((await s.getTask(taskId))?.leaseOwner).toBe(winners[0]?.leaseOwner);
+    });
+  });
+
   describe("releaseTaskLease", () => {
     const now = FakeClock.START;
 

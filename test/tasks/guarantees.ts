@@ -269,6 +269,22 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       expect(await executeTaskById(r, "00000000-0000-0000-0000-000000000000" as UUID)).toBeNull();
     });
 
+    it("executeTaskById racing itself and a tick runs the task once", async () => {
+      const r = runtime();
+      const id = await scheduleTask(r, { name: "RECORD", metadata: { label: "once" } });
+      const outcomes = await Promise.allSettled([
+        executeTaskById(r, id),
+        executeTaskById(r, id),
+        runDueTasks(r),
+        executeTaskById(r, id),
+      ]);
+      expect(runs).toEqual(["once"]);
+      // The losers say why: held by another run (a tick that lost simply found nothing due).
+      for (const o of outcomes) {
+        if (o.status === "rejected") expect(String(o.reason)).toMatch(/running in another tick/);
+      }
+    });
+
     it("N concurrent ticks over 1,000 due tasks: every task runs exactly once, none lost", {
       timeout: 180_000,
     }, async () => {
