@@ -120,9 +120,10 @@ export function noteLatest(runtime: AgentRuntime, message: Memory & { id: UUID }
  * True when someone other than the agent wrote in the room after `message`. This isolate's
  * own runs are seen without a read; other isolates' (serverless: each request may land on a
  * different one) only through storage, so one read of the room's newest messages is made
- * before the first reply of a run. Stamps strictly increase within an isolate but two
- * isolates can stamp the same millisecond; then the larger id counts as the newer, so both
- * isolates agree and exactly one of the two messages is answered.
+ * before the first reply of a run. Stamps strictly increase within an isolate, but two
+ * isolates can stamp the same millisecond, and a platform's own dates may be coarser
+ * (Telegram's are whole seconds): equal stamps are not ordered, so neither message discards
+ * the other's reply. Answering both is the safe side; dropping one could drop the only answer.
  */
 export async function isStale(
   runtime: AgentRuntime,
@@ -130,18 +131,11 @@ export async function isStale(
 ): Promise<boolean> {
   const seen = latestInRoom.get(runtime)?.get(message.roomId);
   if (seen !== undefined && seen !== message.id) return true;
-  const at = message.createdAt ?? 0;
   const newest = await runtime.storage.getMemories({
     tableName: MemoryTable.MESSAGES,
     roomId: message.roomId,
     count: 10,
-    start: at,
+    start: (message.createdAt ?? 0) + 1,
   });
-  return newest.some(
-    (m) =>
-      m.id !== undefined &&
-      m.id !== message.id &&
-      m.entityId !== runtime.agentId &&
-      ((m.createdAt ?? 0) > at || ((m.createdAt ?? 0) === at && m.id > message.id)),
-  );
+  return newest.some((m) => m.id !== message.id && m.entityId !== runtime.agentId);
 }

@@ -93,32 +93,32 @@ describe("stale replies", () => {
     expect(older.replies).toEqual([]);
   });
 
-  it("two isolates stamping the same millisecond agree: only the larger id is answered", async () => {
+  it("two messages stamped in the same millisecond by two isolates both keep their replies", async () => {
     const storage = createMemoryStorage();
     const at = Date.now();
     const a = await runsAgent({ storage, now: () => at });
     const b = await runsAgent({ storage, now: () => at });
     const roomId = stringToUuid("room-tie");
-    const write = async (runtime: AgentRuntime, user: string) => {
+    const write = async (runtime: AgentRuntime, user: string, createdAt = at) => {
       const memory = {
         id: randomUuid(),
         entityId: stringToUuid(user),
         agentId: runtime.agentId,
         roomId,
         content: { text: user },
-        createdAt: at,
+        createdAt,
       };
       await runtime.storage.createMemory(memory, MemoryTable.MESSAGES);
       return memory;
     };
     const fromA = await write(a.runtime, "ann");
     const fromB = await write(b.runtime, "bob");
-    const [low, high] = fromA.id < fromB.id ? [fromA, fromB] : [fromB, fromA];
-    // Each isolate decides from storage alone (neither has seen the other's message).
-    expect(await isStale(a.runtime, low)).toBe(true);
-    expect(await isStale(b.runtime, high)).toBe(false);
-    expect(await isStale(b.runtime, low)).toBe(true);
-    expect(await isStale(a.runtime, high)).toBe(false);
+    // Unordered: neither discards the other (dropping one could drop the only answer).
+    expect(await isStale(a.runtime, fromA)).toBe(false);
+    expect(await isStale(b.runtime, fromB)).toBe(false);
+    // One stamp later is newer, whoever wrote it.
+    await write(b.runtime, "cy", at + 1);
+    expect(await isStale(a.runtime, fromA)).toBe(true);
   });
 
   it("is not stale over other rooms' messages or its own replies", async () => {
