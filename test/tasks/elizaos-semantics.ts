@@ -1,9 +1,9 @@
 // elizaOS's task semantics on every backend (run beside guarantees.ts): the probes of issue
 // 15, each a case, through the API an elizaOS plugin uses (runtime.createTask, updateTask,
 // getService("task")) with real storage and a controllable clock.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  AgentRuntime,
+  type AgentRuntime,
   parseCharacter,
   runDueTasks,
   type StorageAdapter,
@@ -12,57 +12,22 @@ import {
   type TaskService,
   type UUID,
 } from "../../core/index.ts";
-import { type ConformanceSetup, FakeClock } from "../storage/fixtures.ts";
+import type { ConformanceSetup } from "../storage/fixtures.ts";
+import { useTaskBackend } from "./task-backend.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const character = parseCharacter({ name: "Semantics" });
 
 export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup): void {
   describe(`elizaOS task semantics: ${name}`, () => {
-    const clock = new FakeClock();
-    let storage: StorageAdapter;
-    let extra: StorageAdapter[] = [];
-    let runs: string[];
-
-    const runtimeOver = (s: StorageAdapter) => {
-      const runtime = new AgentRuntime({ character, storage: s, logger: quiet, now: clock.now });
-      runtime.registerTaskWorker({
-        name: "RECORD",
-        execute: async (_r, options, task) => {
-          runs.push(String(options.label ?? task.id));
-        },
-      });
-      return runtime;
-    };
-    const runtime = () => runtimeOver(storage);
+    const backend = useTaskBackend(setup, character);
+    const { clock, runs } = backend;
+    const runtimeOver = (s: StorageAdapter) => backend.runtime(s);
+    const runtime = () => runtimeOver(backend.storage);
     const service = (r: AgentRuntime) => r.getService<TaskService>("task") as TaskService;
     /** Moves the clock to an absolute time (FakeClock only moves forward). */
     const setTime = (ms: number) => clock.advance(ms - clock.now());
-
-    beforeAll(async () => {
-      if (!setup.reset) return;
-      storage = await setup.create({ now: clock.now });
-      await storage.init();
-    });
-    beforeEach(async () => {
-      clock.reset();
-      runs = [];
-      if (setup.reset) await setup.reset(storage);
-      else {
-        storage = await setup.create({ now: clock.now });
-        await storage.init();
-      }
-    });
-    afterEach(async () => {
-      await Promise.all(extra.map((s) => s.close()));
-      extra = [];
-      if (!setup.reset) await (setup.destroy ? setup.destroy(storage) : storage.close());
-    });
-    afterAll(async () => {
-      if (setup.reset) await (setup.destroy ? setup.destroy(storage) : storage.close());
-    });
 
     it("runs a one-shot at metadata.scheduledAt (ms or ISO string), not before, then deletes it", async () => {
       const r = runtime();
@@ -82,11 +47,11 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       expect((await runDueTasks(r)).ran).toBe(0);
       clock.advance(1);
       expect((await runDueTasks(r)).ran).toBe(1);
-      expect(await storage.getTask(byMs)).toBeNull();
-      expect(await storage.getTask(byIso)).not.toBeNull();
+      expect(await backend.storage.getTask(byMs)).toBeNull();
+      expect(await backend.storage.getTask(byIso)).not.toBeNull();
       clock.advance(MINUTE);
       expect((await runDueTasks(r)).ran).toBe(1);
-      expect(await storage.getTask(byIso)).toBeNull();
+      expect(await backend.storage.getTask(byIso)).toBeNull();
       expect(runs).toEqual(["ms", "iso"]);
     });
 
@@ -99,13 +64,15 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       });
       clock.advance(5 * MINUTE);
       expect((await runDueTasks(r)).ran).toBe(1);
-      expect(await storage.getTask(id)).not.toBeNull();
+      expect(await backend.storage.getTask(id)).not.toBeNull();
       clock.advance(5 * MINUTE - 1);
       expect((await runDueTasks(r)).ran).toBe(0);
       clock.advance(1);
       expect((await runDueTasks(r)).ran).toBe(1);
       expect(runs).toEqual(["base", "base"]);
-      expect((await storage.getTask(id))?.metadata).toMatchObject({ updatedAt: clock.now() });
+      expect((await backend.storage.getTask(id))?.metadata).toMatchObject({
+        updatedAt: clock.now(),
+      });
     });
 
     it("polls only tasks tagged queue", async () => {
@@ -117,7 +84,7 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       });
       // Even with a due time, and even if a row without the tag was made due by hand.
       await r.createTask({ name: "RECORD", tags: [], dueAt: clock.now(), metadata: {} });
-      await storage.createTask({
+      await backend.storage.createTask({
         name: "RECORD",
         agentId: r.agentId,
         tags: ["raw"],
@@ -128,7 +95,7 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       const report = await runDueTasks(r);
       expect(report.ran).toBe(0);
       expect(runs).toEqual([]);
-      expect(await storage.getTask(stored)).not.toBeNull();
+      expect(await backend.storage.getTask(stored)).not.toBeNull();
       expect((await runDueTasks(r)).skipped).toBe(0); // parked, not claimed every tick
     });
 
@@ -186,9 +153,9 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       const at = clock.now() + HOUR;
       const id = await scheduleTask(r, { name: "RECORD", runAt: at, metadata: { label: "x" } });
       await r.updateTask(id, { metadata: { label: "x", updatedAt: 1 } });
-      expect((await storage.getTask(id))?.dueAt).toBe(at);
+      expect((await backend.storage.getTask(id))?.dueAt).toBe(at);
       await r.updateTask(id, { metadata: { label: "x", scheduledAt: at + HOUR } });
-      expect((await storage.getTask(id))?.dueAt).toBe(at + HOUR);
+      expect((await backend.storage.getTask(id))?.dueAt).toBe(at + HOUR);
     });
 
     it("a pause issued while the task runs wins: the next tick does not run it", async () => {
@@ -244,7 +211,7 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       await r.deleteTask(id);
       finish();
       await tick;
-      expect(await storage.getTask(id)).toBeNull();
+      expect(await backend.storage.getTask(id)).toBeNull();
     });
 
     it("asks a worker's shouldRun (elizaOS's newer validate) before each run", async () => {
@@ -281,7 +248,10 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       await runDueTasks(r);
       clock.advance(MINUTE);
       await runDueTasks(r);
-      expect((await storage.getTask(id))?.metadata).toMatchObject({ count: 2, failureCount: 0 });
+      expect((await backend.storage.getTask(id))?.metadata).toMatchObject({
+        count: 2,
+        failureCount: 0,
+      });
     });
 
     it("runs a cron task at 09:00 Europe/Berlin on both sides of a DST change", async () => {
@@ -334,7 +304,7 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       await expect(scheduleTask(r, { name: "RECORD", cron: "every day" })).rejects.toThrow(
         /metadata\.cron "every day" must have 5 fields/,
       );
-      expect(await storage.getTasks({})).toEqual([]);
+      expect(await backend.storage.getTasks({})).toEqual([]);
     });
 
     it("concurrent ticks run a cron occurrence exactly once", async () => {
@@ -343,9 +313,9 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       await scheduleTask(r, { name: "RECORD", cron: "0 12 * * *", metadata: { label: "noon" } });
       setTime(Date.parse("2030-01-01T12:00:00Z"));
       const clients = setup.capabilities?.concurrentClients
-        ? await setup.capabilities.concurrentClients(storage, 5, { now: clock.now })
-        : Array.from({ length: 5 }, () => storage);
-      extra = clients.filter((c) => c !== storage);
+        ? await setup.capabilities.concurrentClients(backend.storage, 5, { now: clock.now })
+        : Array.from({ length: 5 }, () => backend.storage);
+      backend.extra = clients.filter((c) => c !== backend.storage);
       const reports = await Promise.all(clients.map((c) => runDueTasks(runtimeOver(c))));
       expect(reports.reduce((n, report) => n + report.ran, 0)).toBe(1);
       expect(runs).toEqual(["noon"]);

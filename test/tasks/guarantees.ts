@@ -1,8 +1,7 @@
 // The scheduler's guarantees, written once and run on every backend (like the storage
 // conformance suite): a controllable clock, real storage, and workers that record each run.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
-  AgentRuntime,
   executeTaskById,
   getTaskStatus,
   parseCharacter,
@@ -13,28 +12,19 @@ import {
   scheduleTask,
   type UUID,
 } from "../../core/index.ts";
-import { type ConformanceSetup, FakeClock } from "../storage/fixtures.ts";
+import type { ConformanceSetup } from "../storage/fixtures.ts";
 import { autonomyStepBudgetCase } from "./autonomy-budget-case.ts";
+import { useTaskBackend } from "./task-backend.ts";
 
 const MINUTE = 60_000;
-const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 const character = parseCharacter({ name: "Scheduler" });
 
 export function describeTaskGuarantees(name: string, setup: ConformanceSetup): void {
   describe(`task guarantees: ${name}`, () => {
-    const clock = new FakeClock();
-    let storage: StorageAdapter;
-    let extra: StorageAdapter[] = [];
-    let runs: string[];
-
+    const backend = useTaskBackend(setup, character);
+    const { clock, runs } = backend;
     const runtimeOver = (s: StorageAdapter) => {
-      const runtime = new AgentRuntime({ character, storage: s, logger: quiet, now: clock.now });
-      runtime.registerTaskWorker({
-        name: "RECORD",
-        execute: async (_r, options, task) => {
-          runs.push(String(options.label ?? task.id));
-        },
-      });
+      const runtime = backend.runtime(s);
       runtime.registerTaskWorker({
         name: "FAIL",
         execute: async () => {
@@ -44,30 +34,7 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       });
       return runtime;
     };
-    const runtime = () => runtimeOver(storage);
-
-    beforeAll(async () => {
-      if (!setup.reset) return;
-      storage = await setup.create({ now: clock.now });
-      await storage.init();
-    });
-    beforeEach(async () => {
-      clock.reset();
-      runs = [];
-      if (setup.reset) await setup.reset(storage);
-      else {
-        storage = await setup.create({ now: clock.now });
-        await storage.init();
-      }
-    });
-    afterEach(async () => {
-      await Promise.all(extra.map((s) => s.close()));
-      extra = [];
-      if (!setup.reset) await (setup.destroy ? setup.destroy(storage) : storage.close());
-    });
-    afterAll(async () => {
-      if (setup.reset) await (setup.destroy ? setup.destroy(storage) : storage.close());
-    });
+    const runtime = () => runtimeOver(backend.storage);
 
     it("runs a one-shot task at its due time, not before, and removes it", async () => {
       const r = runtime();
@@ -81,7 +48,7 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       clock.advance(1);
       expect(await runDueTasks(r)).toMatchObject({ ran: 1, succeeded: 1, more: false });
       expect(runs).toEqual(["once"]);
-      expect(await storage.getTask(id)).toBeNull();
+      expect(await backend.storage.getTask(id)).toBeNull();
       expect((await runDueTasks(r)).ran).toBe(0);
     });
 
@@ -176,7 +143,7 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       const r = runtime();
       const id = await scheduleTask(r, { name: "RECORD", metadata: { label: "stranded" } });
       // A tick claims the task and dies before finishing.
-      const claimed = await storage.claimDueTasks({
+      const claimed = await backend.storage.claimDueTasks({
         now: clock.now(),
         limit: 10,
         owner: "dead-tick",
@@ -211,10 +178,10 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       fast.registerTaskWorker({ name: "SLOW", execute: async () => void runs.push("fast") });
       clock.advance(MINUTE);
       expect((await runDueTasks(fast)).succeeded).toBe(1);
-      expect(await storage.getTask(id)).toBeNull();
+      expect(await backend.storage.getTask(id)).toBeNull();
       release();
       expect((await slowTick).ran).toBe(1);
-      expect(await storage.getTask(id)).toBeNull();
+      expect(await backend.storage.getTask(id)).toBeNull();
       expect(runs).toEqual(["slow-start", "fast"]);
     });
 
@@ -250,8 +217,8 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       const refused = await scheduleTask(r, { name: "NOT_NOW" });
       expect(await runDueTasks(r)).toMatchObject({ ran: 0, skipped: 2 });
       expect(runs).toEqual([]);
-      expect(await storage.getTask(orphan)).not.toBeNull();
-      expect(await storage.getTask(refused)).not.toBeNull();
+      expect(await backend.storage.getTask(orphan)).not.toBeNull();
+      expect(await backend.storage.getTask(refused)).not.toBeNull();
       expect((await runDueTasks(r)).skipped).toBe(0); // pushed back, not busy-looping
     });
 
@@ -305,11 +272,11 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
           },
         });
       }
-      for (let i = 0; i < ops.length; i += 50) await storage.batch(ops.slice(i, i + 50));
+      for (let i = 0; i < ops.length; i += 50) await backend.storage.batch(ops.slice(i, i + 50));
       const clients = setup.capabilities?.concurrentClients
-        ? await setup.capabilities.concurrentClients(storage, 5, { now: clock.now })
-        : Array.from({ length: 5 }, () => storage);
-      extra = clients.filter((c) => c !== storage);
+        ? await setup.capabilities.concurrentClients(backend.storage, 5, { now: clock.now })
+        : Array.from({ length: 5 }, () => backend.storage);
+      backend.extra = clients.filter((c) => c !== backend.storage);
       const reports = await Promise.all(
         clients.map((client) =>
           runDueTasks(runtimeOver(client), { limit: 1000, budgetMs: 600_000 }),
@@ -318,15 +285,15 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       expect(reports.reduce((n, r) => n + r.succeeded, 0)).toBe(1000);
       expect(runs).toHaveLength(1000);
       expect(new Set(runs)).toEqual(new Set(ids));
-      expect(await storage.getTasks({})).toEqual([]);
+      expect(await backend.storage.getTasks({})).toEqual([]);
     });
 
     it("autonomy step budget: per day and per tick, across racing clients", async () => {
       const clients = setup.capabilities?.concurrentClients
-        ? await setup.capabilities.concurrentClients(storage, 3, { now: clock.now })
-        : [storage];
-      extra = clients.filter((c) => c !== storage);
-      await autonomyStepBudgetCase([storage, ...extra], clock);
+        ? await setup.capabilities.concurrentClients(backend.storage, 3, { now: clock.now })
+        : [backend.storage];
+      backend.extra = clients.filter((c) => c !== backend.storage);
+      await autonomyStepBudgetCase([backend.storage, ...backend.extra], clock);
     });
   });
 }
