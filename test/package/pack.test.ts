@@ -104,6 +104,9 @@ console.log(JSON.stringify({ same: core.Service === compat.Service, shared: core
     const npx = join(node, "../npx");
     const help = await project.exec(npx, ["--no-install", "eliza-edge", "--help"]);
     expect(help.stdout).toContain("usage: eliza-edge <command>");
+    // The CLI installs the @elizaos/core hooks before it loads any plugin.
+    const cli = await readFile(join(project.dir, "node_modules/eliza-edge/dist/cli.mjs"), "utf8");
+    expect(cli).toMatch(/^import "\.\/register-[\w-]+\.mjs";$/m);
     const migrate = await project.exec(npx, ["--no-install", "eliza-edge", "migrate"], {
       PGLITE_DIR: join(project.dir, "db"),
     });

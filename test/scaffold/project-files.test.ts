@@ -152,6 +152,9 @@ describe("create-eliza-edge project files", () => {
     expect(yml).toContain("handler: dist/lambda/index.handler");
     // biome-ignore lint/suspicious/noTemplateCurlyInString: serverless.yml's own variable syntax
     expect(yml).toContain('    DISCORD_BOT_TOKEN: ${env:DISCORD_BOT_TOKEN, ""}');
+    // Optional settings reach the function too: a Groq or Ollama base URL must not be lost.
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: serverless.yml's own variable syntax
+    expect(yml).toContain('    OPENAI_BASE_URL: ${env:OPENAI_BASE_URL, ""}');
     expect(yml).not.toContain("TELEGRAM");
     expect(yml).toContain("- IndexName: gsi4");
   });
@@ -190,7 +193,10 @@ describe("create-eliza-edge project files", () => {
     for (const target of ["cloudflare", "lambda", "vercel", "node"] as const) {
       const pkg = JSON.parse(files({ target })["package.json"] ?? "");
       expect(pkg.scripts.test).toBe("tsc --noEmit && vitest run");
-      expect(pkg.scripts.start).toBeTypeOf("string");
+      // Published elizaOS plugins need the hook that gives them eliza-edge's @elizaos/core.
+      if (target !== "cloudflare") {
+        expect(pkg.scripts.start).toMatch(/node --import eliza-edge\/register dist\/server\.js$/);
+      } else expect(pkg.scripts.start).toBeTypeOf("string");
       expect(pkg.dependencies).toEqual({ "eliza-edge": "^0.1.0" });
       for (const version of Object.values(pkg.devDependencies))
         expect(version).toMatch(/^\d+\.\d+\.\d+$/);

@@ -68,6 +68,8 @@ for (const name of wanted.length > 0 ? wanted : Object.keys(entries)) {
     packages: bundleDependencies ? "bundle" : "external",
     // Published elizaOS plugins import @elizaos/core: they get eliza-edge's compatible one.
     alias: { "@elizaos/core": "eliza-edge/elizaos" },
+    // The AWS SDK's browser-only user-agent parser, reached by a dynamic import Node never runs.
+    external: bundleDependencies ? ["bowser"] : [],
     // Some bundled dependencies (the AWS SDK among them) call require(), which ESM lacks.
     banner: bundleDependencies
       ? {

@@ -125,7 +125,8 @@ Hobby plan allows only daily crons and refuses to deploy anything more often. On
     default:
       return `## Deploy
 
-Any host with Node 20+: \`npm ci && npm run build && node dist/server.js\`, with \`HOST=0.0.0.0\`,
+Any host with Node 20+: \`npm ci && npm run build && node --import eliza-edge/register dist/server.js\`
+(the hook gives published elizaOS plugins eliza-edge's \`@elizaos/core\`), with \`HOST=0.0.0.0\`,
 \`API_TOKEN\` (required off localhost) and \`DATABASE_URL\` for a Postgres server (else
 an embedded database in \`PGLITE_DIR\`, default \`./.eliza-edge\`).`;
   }

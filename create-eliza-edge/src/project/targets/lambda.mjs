@@ -19,8 +19,8 @@ const LAMBDA_ENTRY = {
 
 /** @param {import("../../answers.mjs").Answers & { slug: string }} answers */
 export function lambdaTarget(answers) {
+  // Optional settings too (OPENAI_BASE_URL, model names): an empty value counts as unset.
   const environment = settingsFor(answers)
-    .filter((s) => !s.optional)
     .map((s) => `    ${s.name}: \${env:${s.name}, ""}`)
     .join("\n");
   return {
@@ -37,7 +37,7 @@ export const handler = createLambdaHandler(agent);
     },
     scripts: {
       build: "node scripts/build.mjs",
-      start: "node scripts/build.mjs server && node dist/server.js",
+      start: "node scripts/build.mjs server && node --import eliza-edge/register dist/server.js",
       deploy: "node scripts/build.mjs lambda && npx --yes serverless@3.40.0 deploy",
       package: "node scripts/build.mjs lambda && npx --yes serverless@3.40.0 package",
     },

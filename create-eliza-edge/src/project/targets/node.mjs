@@ -7,7 +7,7 @@ export function nodeTarget() {
     files: { "scripts/build.mjs": buildScript([SERVER_ENTRY]) },
     scripts: {
       build: "node scripts/build.mjs",
-      start: "node scripts/build.mjs && node dist/server.js",
+      start: "node scripts/build.mjs && node --import eliza-edge/register dist/server.js",
     },
     devDependencies: ["esbuild"],
   };

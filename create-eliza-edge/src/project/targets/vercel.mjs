@@ -50,7 +50,7 @@ export { GET, POST } from "../dist/vercel/main.js";
     },
     scripts: {
       build: "node scripts/build.mjs vercel",
-      start: "node scripts/build.mjs server && node dist/server.js",
+      start: "node scripts/build.mjs server && node --import eliza-edge/register dist/server.js",
       "db:migrate": "eliza-edge migrate",
       deploy: "npx --yes vercel deploy --prod",
     },
