@@ -72,9 +72,10 @@ export async function ensureAutonomyTask(runtime: AgentRuntime, intervalMs: numb
   const id = autonomyTaskId(runtime);
   const existing = await runtime.storage.getTask(id);
   if (existing) {
-    if (existing.metadata?.updateInterval !== intervalMs) {
+    const meta = existing.metadata;
+    if (meta?.updateInterval !== intervalMs || meta?.maxFailures !== -1) {
       await runtime.storage.updateTask(id, {
-        metadata: { ...existing.metadata, updateInterval: intervalMs },
+        metadata: { ...meta, updateInterval: intervalMs, maxFailures: -1 },
       });
     }
     return;
@@ -89,7 +90,9 @@ export async function ensureAutonomyTask(runtime: AgentRuntime, intervalMs: numb
       roomId: place.roomId,
       worldId: place.worldId,
       tags: [...AUTONOMY_TASK_TAGS],
-      metadata: { updateInterval: intervalMs, updatedAt: runtime.now() },
+      // A model outage must not switch autonomy off for good (the default pauses a task after
+      // 5 failures, and nothing resumes it); the daily step budget bounds what retries cost.
+      metadata: { updateInterval: intervalMs, updatedAt: runtime.now(), maxFailures: -1 },
     });
   } catch (error) {
     // Another isolate's cold start created it first: the same task, nothing to do.

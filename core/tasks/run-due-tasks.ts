@@ -10,7 +10,7 @@
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Task, UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
-import { runClaimedTask } from "./run-task.ts";
+import { type RunOutcome, runClaimedTask } from "./run-task.ts";
 import type { RunDueTasksOptions, TickReport } from "./types.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -113,6 +113,11 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+async function parkUnqueued(runtime: AgentRuntime, id: UUID, owner: string): Promise<RunOutcome> {
+  await runtime.storage.releaseTaskLease(id, owner, { dueAt: null });
+  return "skipped";
+}
+
 async function runOne(
   runtime: AgentRuntime,
   task: Task,
@@ -120,7 +125,11 @@ async function runOne(
   now: number,
   report: TickReport,
 ): Promise<void> {
-  const outcome = await runClaimedTask(runtime, task as Task & { id: UUID }, owner, now);
+  // elizaOS polls only tasks tagged "queue": a tick leaves one that lost the tag alone (and
+  // parks it), while executeTaskById still runs any task, as elizaOS's does.
+  const outcome = task.tags.includes("queue")
+    ? await runClaimedTask(runtime, task as Task & { id: UUID }, owner, now)
+    : await parkUnqueued(runtime, task.id as UUID, owner);
   switch (outcome) {
     case "succeeded":
       report.ran++;

@@ -26,11 +26,6 @@ export async function runClaimedTask(
   const repeats = isRepeating(task);
   const release = (patch: Partial<Task>) => runtime.storage.releaseTaskLease(task.id, owner, patch);
 
-  // elizaOS polls only tasks tagged "queue"; one that lost the tag is never run by a tick.
-  if (!task.tags.includes("queue")) {
-    await release({ dueAt: null });
-    return "skipped";
-  }
   const worker = runtime.getTaskWorker(task.name);
   if (!worker) {
     runtime.logger.warn(`no task worker registered for ${task.name}; retrying later`, {

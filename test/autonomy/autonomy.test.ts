@@ -164,6 +164,32 @@ describe("autonomy", () => {
     expect(planner()).toHaveLength(2);
   });
 
+  it("a model outage longer than five steps does not switch autonomy off for good", async () => {
+    const { runtime, storage, clock, model, rec } = await agent(ON);
+    const working = model.plugin.models?.[ModelType.TEXT_LARGE];
+    let down = true;
+    runtime.registerModel(
+      ModelType.TEXT_LARGE,
+      async (r, params) => {
+        if (down) throw new Error("model down");
+        return working?.(r, params as never);
+      },
+      "flaky",
+      10_000,
+    );
+    for (let i = 0; i < 8; i++) {
+      clock.advance(60 * MINUTE); // past any backoff
+      await runDueTasks(runtime);
+    }
+    expect(rec.muses).toEqual([]);
+    const [task] = await storage.getTasksByName(AUTONOMY_TASK_NAME);
+    expect(task?.metadata?.paused).not.toBe(true);
+    down = false;
+    clock.advance(60 * MINUTE);
+    await runDueTasks(runtime);
+    expect(rec.muses).toHaveLength(1);
+  });
+
   it("a tick that runs while autonomy is switched off removes the task", async () => {
     const clock = new FakeClock();
     const storage = createMemoryStorage({ now: clock.now });

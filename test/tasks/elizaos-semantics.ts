@@ -97,6 +97,9 @@ export function describeElizaTaskSemantics(name: string, setup: ConformanceSetup
       expect(runs).toEqual([]);
       expect(await backend.storage.getTask(stored)).not.toBeNull();
       expect((await runDueTasks(r)).skipped).toBe(0); // parked, not claimed every tick
+      // Asked for by id, any task runs, as elizaOS's executeTaskById does.
+      expect(await service(r).executeTaskById(stored)).toBe("succeeded");
+      expect(runs).toEqual(["not-queued"]);
     });
 
     it("getService('task') is the TaskService: pause, resume, status, markDirty", async () => {
