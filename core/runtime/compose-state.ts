@@ -1,6 +1,7 @@
-// composeState as elizaOS does it: the message's state is cached by message id, and a later
-// call for the same message runs only the providers not composed yet (the planner's extra
-// providers cost their own work only, not a second round of the default providers' reads).
+// composeState, shaped as elizaOS's: the message's state is cached by message id. Unlike
+// elizaOS, a later call for the same message reuses the default providers it already composed
+// and runs only the ones it names or has not composed yet (the planner's extra providers cost
+// their own work only, not a second round of the default providers' reads).
 // Providers run in parallel, each given the state composed so far. eliza-edge keeps two extras
 // its templates read: each provider's text under its own name in `values`, and texts joined
 // by a blank line.
@@ -39,8 +40,9 @@ function byPosition(a: { position?: number }, b: { position?: number }): number 
 }
 
 /**
- * Without `onlyInclude`, a provider already in this message's cached state is not run again;
- * with it, the named providers run anew and the text holds theirs only (as elizaOS). The text
+ * Without `onlyInclude`, a default provider already in this message's cached state is not run
+ * again, while a provider the caller names always runs (it asks for a fresh result, e.g. the
+ * conversation after the reply was stored); with it, the named providers run anew and the text holds theirs only (as elizaOS). The text
  * and values are built from every result composed for the message, cached and fresh, in
  * provider position order. `skipCache` starts from nothing. A failing provider is logged and
  * left out (it is tried again by the next call); it never fails the message.
@@ -57,7 +59,10 @@ export async function composeState(
   const only = onlyInclude && (includeList?.length ?? 0) > 0;
   const selected = selectProviders(runtime.providers, includeList, onlyInclude);
   const composed = new Set(Object.keys(cachedResults).map(upper));
-  const toRun = only ? selected : selected.filter((p) => !composed.has(upper(p.name)));
+  const named = new Set((includeList ?? []).map(upper));
+  const toRun = only
+    ? selected
+    : selected.filter((p) => named.has(upper(p.name)) || !composed.has(upper(p.name)));
   const fresh = await Promise.all(
     toRun.map(async (provider) => {
       try {

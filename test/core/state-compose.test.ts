@@ -90,6 +90,15 @@ describe("composeState and the state cache", () => {
     expect(seen.EXTRA?.[0]?.text).toBe("FIRST text\n\nLAST text");
   });
 
+  it("a provider the caller names runs again for a fresh result; the unnamed stay cached", async () => {
+    const { runs, make } = counted();
+    const runtime = await runtimeWith([make("A", { position: 1 }), make("B", { position: 2 })]);
+    const message = messageNumbered(9);
+    await runtime.composeState(message);
+    await runtime.composeState(message, ["b"]);
+    expect(runs).toEqual({ A: 1, B: 2 });
+  });
+
   it("state.data.providers[NAME] holds each provider's result with its name", async () => {
     const { make } = counted();
     const runtime = await runtimeWith([make("A")]);
