@@ -31,6 +31,7 @@ export const entities = sqliteTable(
     agentId: text("agent_id").notNull(),
     names: json<string[]>("names").notNull(),
     metadata: json<Metadata>("metadata"),
+    createdAt: integer("created_at").notNull().default(0),
   },
   (t) => [index("entities_agent_idx").on(t.agentId)],
 );
@@ -57,6 +58,7 @@ export const worlds = sqliteTable("worlds", {
   name: text("name"),
   serverId: text("server_id"),
   metadata: json<Metadata>("metadata"),
+  createdAt: integer("created_at").notNull().default(0),
 });
 
 export const rooms = sqliteTable(
@@ -71,6 +73,7 @@ export const rooms = sqliteTable(
     serverId: text("server_id"),
     worldId: text("world_id"),
     metadata: json<Metadata>("metadata"),
+    createdAt: integer("created_at").notNull().default(0),
   },
   (t) => [index("rooms_world_idx").on(t.worldId)],
 );
@@ -141,6 +144,7 @@ export const cache = sqliteTable(
     key: text("key").primaryKey(),
     value: text("value").notNull(),
     expiresAt: integer("expires_at"),
+    createdAt: integer("created_at").notNull().default(0),
   },
   (t) => [index("cache_expires_idx").on(t.expiresAt)],
 );

@@ -1,35 +1,37 @@
-// What PostgresStorage needs from a driver: a drizzle pg database, one atomic unit, and close.
-// Each driver file (pglite.ts, neon-http.ts, neon-pool.ts, node-postgres.ts) fills this in a
-// few lines; all SQL lives in storage.ts.
-import type { BatchItem } from "drizzle-orm/batch";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+// A Postgres driver is the shared SqlDriver (sql/driver.ts) for one client library: PGlite,
+// Neon over HTTP, Neon's WebSocket Pool, or pg. Each driver file fills it in a few lines.
+import type { SQL } from "drizzle-orm";
+import {
+  atomicInTransaction,
+  readConcurrently,
+  type SqlDb,
+  type SqlDriver,
+  type SqlKind,
+} from "../sql/driver.ts";
 
-export type PostgresKind = "pglite" | "neon-http" | "neon-ws" | "postgres";
+export type { SqlDb as Db, Statement } from "../sql/driver.ts";
 
-export type Db = PgDatabase<PgQueryResultHKT>;
+export type PostgresKind = Exclude<SqlKind, "d1">;
 
-/** A statement built on whichever handle runs it: the database or an open transaction. */
-export type Statement = (db: Db) => BatchItem<"pg">;
-
-export interface PostgresDriver {
+export interface PostgresDriver extends SqlDriver {
   readonly kind: PostgresKind;
-  readonly db: Db;
-  /**
-   * Runs the statements in order as one atomic unit and returns each one's result. Neon HTTP
-   * has no interactive transactions, so statements cannot branch on earlier results: write
-   * conditions into the SQL.
-   */
-  atomic(statements: Statement[]): Promise<unknown[]>;
-  close(): Promise<void>;
 }
 
-/** `atomic` for drivers with interactive transactions (PGlite, WebSocket Pool, pg). */
-export async function atomicInTransaction(db: Db, statements: Statement[]): Promise<unknown[]> {
-  return db.transaction(async (tx) => {
-    const results: unknown[] = [];
-    for (const statement of statements) {
-      results.push(await (statement(tx as unknown as Db) as unknown as PromiseLike<unknown>));
-    }
-    return results;
-  });
+/**
+ * A driver over a client with interactive transactions (PGlite, a Pool): atomic units are
+ * transactions and independent reads run concurrently.
+ */
+export function transactionalDriver(
+  kind: PostgresKind,
+  db: SqlDb,
+  close: () => Promise<void>,
+): PostgresDriver {
+  return {
+    kind,
+    db,
+    atomic: (statements) => atomicInTransaction(db, statements),
+    readAll: (statements) => readConcurrently(db, statements),
+    execute: (query: SQL) => db.execute(query),
+    close,
+  };
 }

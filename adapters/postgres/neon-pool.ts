@@ -3,7 +3,7 @@
 // per request and close it there (`ctx.waitUntil(storage.close())`).
 import { Pool } from "@neondatabase/serverless";
 import { drizzle } from "drizzle-orm/neon-serverless";
-import { atomicInTransaction, type Db, type PostgresDriver } from "./driver.ts";
+import { type Db, type PostgresDriver, transactionalDriver } from "./driver.ts";
 import { guardPool, type PoolTimeouts, poolTimeoutConfig } from "./pool-guard.ts";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
@@ -23,13 +23,9 @@ export function neonPoolDriver(
     "neon-ws",
     timeouts.log,
   );
-  const db = drizzle({ client: pool }) as unknown as Db;
-  return {
-    kind: "neon-ws",
-    db,
-    atomic: (statements) => atomicInTransaction(db, statements),
-    close: () => pool.end(),
-  };
+  return transactionalDriver("neon-ws", drizzle({ client: pool }) as unknown as Db, () =>
+    pool.end(),
+  );
 }
 
 export function createNeonPoolStorage(options: NeonPoolStorageOptions): PostgresStorage {

@@ -2,7 +2,7 @@
 
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { atomicInTransaction, type Db, type PostgresDriver } from "./driver.ts";
+import { type Db, type PostgresDriver, transactionalDriver } from "./driver.ts";
 import { guardPool, type PoolTimeouts, poolTimeoutConfig } from "./pool-guard.ts";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
@@ -22,13 +22,9 @@ export function nodePostgresDriver(
     "postgres",
     timeouts.log,
   );
-  const db = drizzle({ client: pool }) as unknown as Db;
-  return {
-    kind: "postgres",
-    db,
-    atomic: (statements) => atomicInTransaction(db, statements),
-    close: () => pool.end(),
-  };
+  return transactionalDriver("postgres", drizzle({ client: pool }) as unknown as Db, () =>
+    pool.end(),
+  );
 }
 
 export function createNodePostgresStorage(options: NodePostgresStorageOptions): PostgresStorage {

@@ -2,7 +2,7 @@
 import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
-import { atomicInTransaction, type Db, type PostgresDriver } from "./driver.ts";
+import { type Db, type PostgresDriver, transactionalDriver } from "./driver.ts";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
 export interface PgliteStorageOptions extends PostgresStorageOptions {
@@ -13,15 +13,9 @@ export interface PgliteStorageOptions extends PostgresStorageOptions {
 }
 
 export function pgliteDriver(client: PGlite, ownsClient: boolean): PostgresDriver {
-  const db = drizzle({ client }) as unknown as Db;
-  return {
-    kind: "pglite",
-    db,
-    atomic: (statements) => atomicInTransaction(db, statements),
-    close: async () => {
-      if (ownsClient && !client.closed) await client.close();
-    },
-  };
+  return transactionalDriver("pglite", drizzle({ client }) as unknown as Db, async () => {
+    if (ownsClient && !client.closed) await client.close();
+  });
 }
 
 /** Opens PGlite with pgvector (about 4 s cold); run `init()` to apply migrations. */

@@ -73,8 +73,8 @@ export const memories = pgTable(
   "memories",
   {
     id: uuid("id").primaryKey(),
-    /** The contract's tableName ("messages", "facts", ...). */
-    type: safeText("type").notNull(),
+    /** The contract's tableName ("messages", "facts", ...); the column keeps elizaOS's name. */
+    tableName: safeText("type").notNull(),
     entityId: uuid("entity_id").notNull(),
     agentId: uuid("agent_id"),
     roomId: uuid("room_id").notNull(),
@@ -88,10 +88,10 @@ export const memories = pgTable(
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
   (t) => [
-    index("memories_type_room_created_idx").on(t.type, t.roomId, t.createdAt),
+    index("memories_type_room_created_idx").on(t.tableName, t.roomId, t.createdAt),
     index("memories_room_idx").on(t.roomId),
     // Agent-scoped reads without a room (knowledge search, a table's newest rows).
-    index("memories_type_agent_created_idx").on(t.type, t.agentId, t.createdAt),
+    index("memories_type_agent_created_idx").on(t.tableName, t.agentId, t.createdAt),
   ],
 );
 

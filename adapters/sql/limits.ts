@@ -1,16 +1,6 @@
-// D1's hard limits (developers.cloudflare.com/d1/platform/limits) and the guards that keep
-// every statement inside them.
-
-/** Bound parameters per statement. Multi-row inserts and IN lists are chunked under it. */
-export const D1_MAX_BOUND_PARAMETERS = 100;
-
-/**
- * The largest memory row this adapter writes, in bytes of its serialized columns (UTF-8 text,
- * JSON as stored). D1 caps a row, string or BLOB at 1,000,000 bytes (one docs revision said
- * 2 MB; we budget for 1 MB). 10% headroom covers SQLite's record header and per-column
- * overhead, which we do not count, so an accepted row is never refused by D1 itself.
- */
-export const MAX_ROW_BYTES = 900_000;
+// Keeping statements inside an engine's limits: IN lists and multi-row inserts are split under
+// the dialect's bound-parameter cap (D1: 100), and a row's stored size is counted before an
+// engine that caps rows (D1: 1 MB) refuses it with a less helpful error.
 
 /** Splits `items` into runs of at most `size` (size ≥ 1). */
 export function chunk<T>(items: readonly T[], size: number): T[][] {
@@ -21,18 +11,19 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
 }
 
 /** How many rows of `columns` bound values fit in one statement. */
-export function rowsPerStatement(columns: number): number {
-  return Math.max(1, Math.floor(D1_MAX_BOUND_PARAMETERS / columns));
+export function rowsPerStatement(columns: number, maxParams: number): number {
+  return Math.max(1, Math.floor(maxParams / columns));
 }
 
 const encoder = new TextEncoder();
 
-/** The stored size of a row's values: UTF-8 bytes of text, 8 bytes per number. */
+/** The stored size of a row's values: UTF-8 bytes of text, JSON as stored, 8 bytes a number. */
 export function rowBytes(values: readonly unknown[]): number {
   let total = 0;
   for (const value of values) {
     if (typeof value === "string") total += utf8Length(value);
     else if (typeof value === "number" || typeof value === "boolean") total += 8;
+    else if (value != null) total += utf8Length(JSON.stringify(value));
   }
   return total;
 }

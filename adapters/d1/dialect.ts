@@ -1,0 +1,54 @@
+// SQLite as D1 runs it: string arrays and metadata are JSON text (searched with json_each and
+// json_extract), rows keep insertion order in rowid, a statement binds at most 100 parameters
+// and a row holds at most 1 MB. Search scans candidates in the isolate (search.ts).
+import { type AnyColumn, and, or, sql } from "drizzle-orm";
+import { wellFormedDeep } from "../../core/well-formed.ts";
+import type { SqlDialect } from "../sql/dialect.ts";
+import type { SqlTables } from "../sql/driver.ts";
+import { toStorageError } from "./errors.ts";
+import * as schema from "./schema.ts";
+import { pinDimension, searchByScan } from "./search.ts";
+
+/**
+ * The largest memory row written, in bytes of its serialized columns. D1 caps a row, string
+ * or BLOB at 1,000,000 bytes (one docs revision said 2 MB; we budget for 1 MB); 10% headroom
+ * covers SQLite's record header and per-column overhead, so an accepted row is never refused
+ * by D1 itself.
+ */
+export const MAX_ROW_BYTES = 900_000;
+
+export const sqliteDialect: SqlDialect = {
+  tables: schema as unknown as SqlTables,
+  maxParams: 100,
+  maxRowBytes: MAX_ROW_BYTES,
+  maxDimension: Number.MAX_SAFE_INTEGER,
+  sweepEveryWrites: 100,
+  insertionOrder: () => sql`rowid`,
+  hasAllTags: (column, tags) => and(...tags.map((tag) => jsonArrayHas(column, tag))),
+  hasAnyTag: (column, tags) => or(...tags.map((tag) => jsonArrayHas(column, tag))),
+  // JSON true reads back from json_extract as 1.
+  notPaused: (metadata) => sql`json_extract(${metadata}, '$.paused') IS NOT 1`,
+  // D1 runs one statement at a time, so the pick and the lease are one step without locks.
+  lockForClaim: (query) => query,
+  // JSON text, so null stays distinguishable from an absent row (getCache → undefined).
+  writeCacheValue: (value) => JSON.stringify(wellFormedDeep(value)) ?? "null",
+  readCacheValue: (stored) => JSON.parse(String(stored)),
+  toStorageError,
+  search: searchByScan,
+  pinDimension,
+};
+
+/** The JSON array in `column` holds `value`, matched exactly (no LIKE). */
+function jsonArrayHas(column: AnyColumn, value: string) {
+  return sql`exists (select 1 from json_each(${column}) where json_each.value = ${value})`;
+}
+
+// The shared code reads and writes these columns by name: each SQLite table has every column
+// of its Postgres twin but Postgres's insertion-order `seq` (SQLite has rowid). A missing one
+// fails to compile here, named in the error.
+type Columns<T> = T extends { $inferSelect: infer R } ? keyof R : never;
+type Missing = {
+  [K in keyof SqlTables]: Exclude<Columns<SqlTables[K]>, Columns<(typeof schema)[K]> | "seq">;
+}[keyof SqlTables];
+type None<T extends never> = T;
+export type SqliteTablesMatch = None<Missing>;

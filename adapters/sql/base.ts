@@ -1,0 +1,131 @@
+// The state and helpers every concern of the SQL storage uses. The storage is one class
+// chain, a concern per file, read in order: base → agents → entities → rooms → memories →
+// relationships → cache → logs → tasks → storage (batch and lifecycle).
+import type { BatchItem } from "drizzle-orm/batch";
+import { StorageError } from "../../core/storage.ts";
+import type { UUID } from "../../core/types.ts";
+import { assertEmbeddingDimension, assertValidDimension } from "../../core/vector.ts";
+import type { SqlDialect } from "./dialect.ts";
+import type { SqlDb, SqlDriver, SqlKind, SqlTables, Statement } from "./driver.ts";
+import { chunk, rowBytes, rowsPerStatement } from "./limits.ts";
+import type { VectorIndex } from "./vector-index.ts";
+
+export interface SqlStorageOptions {
+  /** The clock, in ms since epoch: createdAt defaults, cache TTL, claims. Tests inject one. */
+  now?: () => number;
+  /**
+   * The agent this store serves: relationships are recorded under it and memory reads see
+   * only its memories. Absent: relationships get the nil UUID and reads span every agent.
+   */
+  agentId?: UUID;
+  /**
+   * The pinned width (EMBEDDING_DIMENSION) when the target knows it from configuration, so a
+   * cold instance checks vectors before the first ensureEmbeddingDimension.
+   */
+  embeddingDimension?: number;
+  /** A vector index beside the rows (Vectorize); searches go there instead of to SQL. */
+  vectorIndex?: VectorIndex;
+}
+
+const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
+
+export abstract class SqlBase {
+  readonly kind: SqlKind;
+  readonly tables: SqlTables;
+  /** The pinned embedding width once this instance knows it. */
+  dimension: number | undefined;
+  protected readonly now: () => number;
+  /** The agent relationships are recorded under. */
+  protected readonly agentId: UUID;
+  /** The memory reads' default agent scope (the agentId option, when given). */
+  protected readonly scope: UUID | undefined;
+  protected readonly index: VectorIndex | undefined;
+
+  constructor(
+    readonly driver: SqlDriver,
+    protected readonly dialect: SqlDialect,
+    options: SqlStorageOptions = {},
+  ) {
+    this.kind = driver.kind;
+    this.tables = dialect.tables;
+    this.now = options.now ?? Date.now;
+    this.agentId = options.agentId ?? NIL_UUID;
+    this.scope = options.agentId;
+    this.index = options.vectorIndex;
+    if (options.embeddingDimension !== undefined) {
+      assertValidDimension(options.embeddingDimension);
+      this.dimension = options.embeddingDimension;
+    }
+  }
+
+  protected get db(): SqlDb {
+    return this.driver.db;
+  }
+
+  /** Runs one database call, turning the errors a caller can act on into StorageErrors. */
+  async run<T>(query: () => PromiseLike<T>): Promise<T> {
+    try {
+      return await query();
+    } catch (error) {
+      throw this.dialect.toStorageError(error);
+    }
+  }
+
+  /** The statements as one atomic unit; a single statement is atomic by itself. */
+  protected atomic(statements: Statement[]): Promise<unknown[]> {
+    const [only, ...rest] = statements;
+    if (!only) return Promise.resolve([]);
+    if (rest.length === 0) return this.run(async () => [await only(this.db)]);
+    return this.run(() => this.driver.atomic(statements));
+  }
+
+  /**
+   * SELECT ... WHERE x IN (ids) under the engine's parameter cap: one statement per chunk,
+   * all chunks in one round trip where the driver batches.
+   */
+  protected async selectIn<R>(
+    ids: readonly string[],
+    query: (db: SqlDb, part: string[]) => PromiseLike<R[]>,
+  ): Promise<R[]> {
+    const parts = chunk([...new Set(ids)], this.dialect.maxParams - 10);
+    const [first] = parts;
+    if (!first) return [];
+    if (parts.length === 1) return this.run(() => query(this.db, first));
+    const statements = parts.map(
+      (part) => (db: SqlDb) => query(db, part) as unknown as BatchItem<"pg">,
+    );
+    return ((await this.run(() => this.driver.readAll(statements))) as R[][]).flat();
+  }
+
+  /** A multi-row write split under the parameter cap, one statement per chunk. */
+  protected chunked<T>(
+    rows: T[],
+    columns: number,
+    write: (db: SqlDb, part: T[]) => BatchItem<"pg">,
+  ) {
+    const size = rowsPerStatement(columns, this.dialect.maxParams);
+    return chunk(rows, size).map(
+      (part): Statement =>
+        (db) =>
+          write(db, part),
+    );
+  }
+
+  /** Rejects a vector of the wrong width, or holding a non-number, before it reaches SQL. */
+  protected checkEmbedding(embedding: readonly unknown[] | null | undefined): void {
+    if (embedding != null) assertEmbeddingDimension(embedding, this.dimension);
+  }
+
+  /** Rejects a memory row the engine would refuse as too large, before it sees it. */
+  protected checkRowSize(values: readonly unknown[]): void {
+    const max = this.dialect.maxRowBytes;
+    if (max === undefined) return;
+    const bytes = rowBytes(values);
+    if (bytes > max) {
+      throw new StorageError(
+        "TOO_LARGE",
+        `memory row is ${bytes} bytes; ${this.kind} rows are limited to ${max} here`,
+      );
+    }
+  }
+}

@@ -1,0 +1,51 @@
+// What differs between SQLite (D1) and Postgres once the queries themselves are shared: how a
+// few expressions are spelled, how a cache value is stored, the engine's limits, error codes,
+// and nearest-neighbour search. d1/dialect.ts and postgres/dialect.ts each fill this in.
+import type { AnyColumn, SQL, SQLWrapper } from "drizzle-orm";
+import type { SearchMemoriesParams } from "../../core/storage.ts";
+import type { Memory, UUID } from "../../core/types.ts";
+import type { SqlDriver, SqlTables } from "./driver.ts";
+
+export interface SqlDialect {
+  readonly tables: SqlTables;
+  /** Bound parameters one statement may carry; longer IN lists and inserts are chunked. */
+  readonly maxParams: number;
+  /** The largest memory row in bytes, where the engine caps a row (D1). */
+  readonly maxRowBytes?: number;
+  /** The widest embedding the engine's vector type holds. */
+  readonly maxDimension: number;
+  /**
+   * Sweep expired claims and cache rows along with every Nth claim or cache write (D1: a
+   * Worker may have no cron trigger to sweep them); absent: only sweepExpired sweeps.
+   */
+  readonly sweepEveryWrites?: number;
+  /** Breaks ties of equal created_at by insertion order: SQLite's rowid, Postgres's seq. */
+  insertionOrder(table: "memories" | "logs" | "tasks"): SQL | AnyColumn;
+  /** The string-array column holds every one of `tags`, matched exactly. */
+  hasAllTags(column: AnyColumn, tags: string[]): SQL | undefined;
+  /** The string-array column holds at least one of `tags`. */
+  hasAnyTag(column: AnyColumn, tags: string[]): SQL | undefined;
+  /** A task's metadata does not hold `paused: true`. */
+  notPaused(metadata: AnyColumn): SQL;
+  /** Row locks on the due-task pick where the engine has them (FOR UPDATE SKIP LOCKED). */
+  lockForClaim(query: SQLWrapper): SQLWrapper;
+  /** A cache value as stored (JSON text or jsonb) and back. */
+  writeCacheValue(value: unknown): unknown;
+  readCacheValue(stored: unknown): unknown;
+  /** Driver errors a caller can act on, as StorageErrors; anything else unchanged. */
+  toStorageError(error: unknown): unknown;
+  /** Nearest memories by cosine similarity within `scope`, best first, without an index. */
+  search(host: SearchHost, params: SearchMemoriesParams, scope: SQL | undefined): Promise<Memory[]>;
+  /** Records the pinned width where the database itself enforces it (D1's trigger). */
+  pinDimension?(host: SearchHost, dimension: number): Promise<void>;
+}
+
+/** What a dialect's search may use of the storage. */
+export interface SearchHost {
+  readonly driver: SqlDriver;
+  readonly tables: SqlTables;
+  /** The pinned width once known; a dialect that can read it from the database sets it. */
+  dimension: number | undefined;
+  run<T>(query: () => PromiseLike<T>): Promise<T>;
+  getMemoriesByIds(ids: UUID[]): Promise<Memory[]>;
+}

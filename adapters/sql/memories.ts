@@ -1,0 +1,260 @@
+// Memories: the room timelines, knowledge and facts, and their vector search (the dialect's
+// own, or a vector index beside the rows).
+import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import type { GetMemoriesParams, SearchMemoriesParams } from "../../core/storage.ts";
+import type { Memory, UUID } from "../../core/types.ts";
+import { randomUuid } from "../../core/uuid.ts";
+import type { SqlDb, Statement } from "./driver.ts";
+import { SqlRooms } from "./rooms.ts";
+import { toMemory } from "./rows.ts";
+import type { IndexedMemory } from "./vector-index.ts";
+
+// SQLite takes OFFSET only after a LIMIT, and drizzle drops a negative one.
+const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+export abstract class SqlMemories extends SqlRooms {
+  /** Validates and shapes a memory row, so a create in a batch is checked as a lone one is. */
+  protected insertMemory(memory: Memory, tableName: string, unique?: boolean) {
+    this.checkEmbedding(memory.embedding);
+    const row = {
+      id: memory.id ?? randomUuid(),
+      tableName,
+      entityId: memory.entityId,
+      agentId: memory.agentId ?? null,
+      roomId: memory.roomId,
+      worldId: memory.worldId ?? null,
+      content: memory.content,
+      embedding: memory.embedding ? [...memory.embedding] : null,
+      unique: unique ?? memory.unique ?? false,
+      metadata: memory.metadata ?? null,
+      createdAt: memory.createdAt ?? this.now(),
+    };
+    this.checkRowSize(Object.values(row));
+    const statement: Statement = (db) => db.insert(this.tables.memories).values(row);
+    return { row, statement };
+  }
+
+  async createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
+    const { row, statement } = this.insertMemory(memory, tableName, unique);
+    await this.atomic([statement]);
+    await this.indexMemories([row]);
+    return row.id;
+  }
+
+  async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
+    const { memories } = this.tables;
+    const rows = await this.run(() =>
+      this.db
+        .select()
+        .from(memories)
+        .where(
+          and(
+            eq(memories.tableName, params.tableName),
+            params.roomId === undefined ? undefined : eq(memories.roomId, params.roomId),
+            params.entityId === undefined ? undefined : eq(memories.entityId, params.entityId),
+            this.agentFilter(params.agentId),
+            params.worldId === undefined ? undefined : eq(memories.worldId, params.worldId),
+            params.unique ? eq(memories.unique, true) : undefined,
+            params.start === undefined ? undefined : gte(memories.createdAt, params.start),
+            params.end === undefined ? undefined : lte(memories.createdAt, params.end),
+          ),
+        )
+        .orderBy(...this.newestFirst())
+        .limit(params.count ?? NO_LIMIT)
+        .offset(params.offset ?? 0),
+    );
+    return rows.map(toMemory);
+  }
+
+  async getMemoryById(id: UUID): Promise<Memory | null> {
+    const { memories } = this.tables;
+    const [row] = await this.run(() => this.db.select().from(memories).where(eq(memories.id, id)));
+    return row ? toMemory(row) : null;
+  }
+
+  /** Newest first. */
+  async getMemoriesByIds(ids: UUID[], tableName?: string): Promise<Memory[]> {
+    const { memories } = this.tables;
+    const rows = await this.selectIn(ids, (db, part) =>
+      db
+        .select()
+        .from(memories)
+        .where(
+          and(
+            inArray(memories.id, part),
+            tableName === undefined ? undefined : eq(memories.tableName, tableName),
+          ),
+        )
+        .orderBy(...this.newestFirst()),
+    );
+    return newestFirst(rows).map(toMemory);
+  }
+
+  async getMemoriesByRoomIds(params: {
+    tableName: string;
+    roomIds: UUID[];
+    limit?: number;
+  }): Promise<Memory[]> {
+    const { memories } = this.tables;
+    const limit = params.limit ?? NO_LIMIT;
+    const rows = await this.selectIn(params.roomIds, (db, part) =>
+      db
+        .select()
+        .from(memories)
+        .where(
+          and(
+            eq(memories.tableName, params.tableName),
+            inArray(memories.roomId, part),
+            this.agentFilter(),
+          ),
+        )
+        .orderBy(...this.newestFirst())
+        .limit(limit),
+    );
+    // Chunks each return their own newest; merged, the newest `limit` of all.
+    return newestFirst(rows).slice(0, limit).map(toMemory);
+  }
+
+  async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
+    const { memories } = this.tables;
+    this.checkEmbedding(params.embedding);
+    // The agent is part of the scope: another agent's rows never crowd this agent's out.
+    const scope = and(
+      eq(memories.tableName, params.tableName),
+      this.agentFilter(params.agentId),
+      params.roomId === undefined ? undefined : eq(memories.roomId, params.roomId),
+      params.worldId === undefined ? undefined : eq(memories.worldId, params.worldId),
+      params.entityId === undefined ? undefined : eq(memories.entityId, params.entityId),
+      params.unique ? eq(memories.unique, true) : undefined,
+    );
+    if (this.index) return this.searchIndex(params, scope);
+    return this.dialect.search(this, params, scope);
+  }
+
+  async updateMemory(memory: Partial<Memory> & { id: UUID }): Promise<boolean> {
+    const { memories } = this.tables;
+    const set: Partial<typeof memories.$inferInsert> = {};
+    if (memory.content !== undefined) set.content = memory.content;
+    if (memory.metadata !== undefined) set.metadata = memory.metadata;
+    if (memory.embedding !== undefined) {
+      this.checkEmbedding(memory.embedding);
+      set.embedding = [...memory.embedding];
+    }
+    if (memory.entityId !== undefined) set.entityId = memory.entityId;
+    if (memory.agentId !== undefined) set.agentId = memory.agentId;
+    if (memory.roomId !== undefined) set.roomId = memory.roomId;
+    if (memory.worldId !== undefined) set.worldId = memory.worldId;
+    if (memory.unique !== undefined) set.unique = memory.unique;
+    if (memory.createdAt !== undefined) set.createdAt = memory.createdAt;
+    if (Object.keys(set).length === 0) return (await this.getMemoryById(memory.id)) !== null;
+    // The columns not named keep their size; an engine that caps rows refuses the rest itself.
+    this.checkRowSize(Object.values(set));
+    const [row] = await this.run(() =>
+      this.db.update(memories).set(set).where(eq(memories.id, memory.id)).returning({
+        id: memories.id,
+        tableName: memories.tableName,
+        roomId: memories.roomId,
+        worldId: memories.worldId,
+        entityId: memories.entityId,
+        agentId: memories.agentId,
+        embedding: memories.embedding,
+      }),
+    );
+    if (row && set.embedding) await this.indexMemories([row]);
+    return row !== undefined;
+  }
+
+  async deleteMemory(memoryId: UUID): Promise<void> {
+    await this.deleteManyMemories([memoryId]);
+  }
+
+  async deleteManyMemories(memoryIds: UUID[]): Promise<void> {
+    const { memories } = this.tables;
+    if (memoryIds.length === 0) return;
+    await this.atomic(
+      this.chunked(memoryIds, 1, (db, part) =>
+        db.delete(memories).where(inArray(memories.id, part)),
+      ),
+    );
+    await this.index?.remove(memoryIds);
+  }
+
+  async deleteAllMemories(roomId: UUID, tableName: string): Promise<void> {
+    const { memories } = this.tables;
+    await this.run(() =>
+      this.db
+        .delete(memories)
+        .where(and(eq(memories.roomId, roomId), eq(memories.tableName, tableName))),
+    );
+  }
+
+  /** No tableName counts every table; `unique` defaults to false. */
+  async countMemories(roomId: UUID, unique = false, tableName?: string): Promise<number> {
+    const { memories } = this.tables;
+    const [row] = await this.run(() =>
+      this.db
+        .select({ n: count() })
+        .from(memories)
+        .where(
+          and(
+            eq(memories.roomId, roomId),
+            this.agentFilter(),
+            unique ? eq(memories.unique, true) : undefined,
+            tableName === undefined ? undefined : eq(memories.tableName, tableName),
+          ),
+        ),
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  protected agentFilter(agentId = this.scope): SQL | undefined {
+    return agentId === undefined ? undefined : eq(this.tables.memories.agentId, agentId);
+  }
+
+  /** Newest first; rows of one millisecond in the order they were written, last first. */
+  protected newestFirst(): SQL[] {
+    return [desc(this.tables.memories.createdAt), desc(this.dialect.insertionOrder("memories"))];
+  }
+
+  /** Embedded rows into the vector index, when there is one. */
+  protected async indexMemories(rows: IndexedMemory[]): Promise<void> {
+    const embedded = rows.filter((row) => row.embedding);
+    if (this.index && embedded.length > 0) await this.index.upsert(embedded);
+  }
+
+  private async searchIndex(params: SearchMemoriesParams, scope: SQL | undefined) {
+    const { memories } = this.tables;
+    const index = this.index!;
+    const filter: Record<string, string> = { tableName: params.tableName };
+    if (params.roomId) filter.roomId = params.roomId;
+    if (params.worldId) filter.worldId = params.worldId;
+    if (params.entityId) filter.entityId = params.entityId;
+    const agentId = params.agentId ?? this.scope;
+    if (agentId) filter.agentId = agentId;
+    const wanted = params.count ?? 10;
+    // Over-fetch: SQL re-applies the scope, and `unique`, which the index does not hold.
+    const matches = (
+      await index.query(params.embedding, filter, Math.min(index.maxTopK, wanted * 2))
+    ).filter((match) => match.score >= (params.match_threshold ?? 0));
+    const rows = await this.selectIn(
+      matches.map((match) => match.id),
+      (db: SqlDb, part) =>
+        db
+          .select()
+          .from(memories)
+          .where(and(scope, inArray(memories.id, part))),
+    );
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return matches
+      .flatMap((match) => {
+        const row = byId.get(match.id);
+        return row ? [{ ...toMemory(row), similarity: match.score }] : [];
+      })
+      .slice(0, wanted);
+  }
+}
+
+/** Merges chunks read separately into one newest-first list (ties keep their chunk order). */
+function newestFirst<R extends { createdAt: number }>(rows: R[]): R[] {
+  return rows.sort((a, b) => b.createdAt - a.createdAt);
+}

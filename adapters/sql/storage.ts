@@ -1,0 +1,78 @@
+// The storage contract over SQL, written once for both dialects: the concerns are the class
+// chain in this folder (base.ts says the order); this last link adds the atomic batch and the
+// lifecycle. d1/ and postgres/ each give it a driver and a dialect.
+import { eq, sql } from "drizzle-orm";
+import { type StorageAdapter, StorageError, type StorageOp } from "../../core/storage.ts";
+import { assertValidDimension } from "../../core/vector.ts";
+import type { Statement } from "./driver.ts";
+import { SqlTasks } from "./tasks.ts";
+import type { IndexedMemory } from "./vector-index.ts";
+
+export class SqlStorage extends SqlTasks implements StorageAdapter {
+  /** Nothing by default: the schema is applied at deploy time (D1) or by the subclass. */
+  async init(): Promise<void> {}
+
+  close(): Promise<void> {
+    return this.driver.close();
+  }
+
+  async ping(): Promise<void> {
+    await this.run(() => this.driver.execute(sql`select 1`));
+  }
+
+  /** Pins the width; vectors of another width are then refused (EMBEDDING_DIMENSION_MISMATCH). */
+  async ensureEmbeddingDimension(dimension: number): Promise<void> {
+    assertValidDimension(dimension);
+    if (dimension > this.dialect.maxDimension) {
+      throw new StorageError(
+        "EMBEDDING_DIMENSION_MISMATCH",
+        `embedding dimension ${dimension} is over this database's limit of ${this.dialect.maxDimension}`,
+      );
+    }
+    await this.dialect.pinDimension?.(this, dimension);
+    this.dimension = dimension;
+  }
+
+  /** Applies all ops atomically, in order: every op is built (and checked) before any runs. */
+  async batch(ops: StorageOp[]): Promise<void> {
+    const created: IndexedMemory[] = [];
+    const statements = ops.flatMap((op) => {
+      if (op.op !== "createMemory") return this.opStatements(op);
+      const { row, statement } = this.insertMemory(op.memory, op.tableName);
+      created.push(row);
+      return [statement];
+    });
+    await this.atomic(statements);
+    await this.indexMemories(created);
+  }
+
+  private opStatements(op: Exclude<StorageOp, { op: "createMemory" }>): Statement[] {
+    const { memories, tasks, cache } = this.tables;
+    switch (op.op) {
+      case "ensureWorld":
+        return [this.insertWorld(op.world)];
+      case "ensureRoom":
+        return this.insertRooms([op.room]);
+      case "ensureEntity":
+        return this.insertEntities([op.entity]);
+      case "ensureParticipant":
+        return this.insertParticipants([op.entityId], op.roomId);
+      case "deleteMemory":
+        return [(db) => db.delete(memories).where(eq(memories.id, op.memoryId))];
+      case "createTask":
+        return [this.insertTask(op.task)];
+      case "updateTask":
+        return [this.updateTaskStatement(op.id, op.task)];
+      case "deleteTask":
+        return [(db) => db.delete(tasks).where(eq(tasks.id, op.id))];
+      case "setCache":
+        return [this.upsertCache(op.key, op.value, op.ttlMs)];
+      case "deleteCache":
+        return [(db) => db.delete(cache).where(eq(cache.key, op.key))];
+      default: {
+        const unknown: never = op;
+        throw new StorageError("INVALID_BATCH", `unknown batch op ${JSON.stringify(unknown)}`);
+      }
+    }
+  }
+}

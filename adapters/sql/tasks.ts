@@ -1,0 +1,165 @@
+// Tasks and their leases: a tick claims due tasks in one conditional UPDATE, so two ticks
+// never run one task, and releases the lease with the run's result only while it holds it.
+import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import type { ClaimDueTasksParams, ClaimTaskParams } from "../../core/storage.ts";
+import type { Task, UUID } from "../../core/types.ts";
+import { randomUuid } from "../../core/uuid.ts";
+import type { Statement } from "./driver.ts";
+import { SqlLogs } from "./logs.ts";
+import { toTask } from "./rows.ts";
+
+export abstract class SqlTasks extends SqlLogs {
+  protected insertTask(task: Task & { id: UUID }): Statement {
+    const now = this.now();
+    const row = {
+      ...this.taskPatch(task),
+      id: task.id,
+      name: task.name,
+      tags: task.tags ?? [],
+      createdAt: task.createdAt ?? now,
+      updatedAt: task.updatedAt ?? now,
+    };
+    return (db) => db.insert(this.tables.tasks).values(row);
+  }
+
+  protected updateTaskStatement(id: UUID, task: Partial<Task>): Statement {
+    const { tasks } = this.tables;
+    const set = this.taskPatch(task);
+    return (db) => db.update(tasks).set(set).where(eq(tasks.id, id));
+  }
+
+  async createTask(task: Task): Promise<UUID> {
+    const id = task.id ?? randomUuid();
+    await this.atomic([this.insertTask({ ...task, id })]);
+    return id;
+  }
+
+  /** Every listed tag must be present, matched exactly (elizaOS's `tags @> ARRAY[...]`). */
+  async getTasks(params: { roomId?: UUID; tags?: string[]; entityId?: UUID }): Promise<Task[]> {
+    const { tasks } = this.tables;
+    const rows = await this.run(() =>
+      this.db
+        .select()
+        .from(tasks)
+        .where(
+          and(
+            params.roomId === undefined ? undefined : eq(tasks.roomId, params.roomId),
+            params.entityId === undefined ? undefined : eq(tasks.entityId, params.entityId),
+            params.tags?.length ? this.dialect.hasAllTags(tasks.tags, params.tags) : undefined,
+          ),
+        )
+        .orderBy(asc(tasks.createdAt), asc(this.dialect.insertionOrder("tasks"))),
+    );
+    return rows.map(toTask);
+  }
+
+  async getTask(id: UUID): Promise<Task | null> {
+    const { tasks } = this.tables;
+    const [row] = await this.run(() => this.db.select().from(tasks).where(eq(tasks.id, id)));
+    return row ? toTask(row) : null;
+  }
+
+  async getTasksByName(name: string): Promise<Task[]> {
+    const { tasks } = this.tables;
+    const rows = await this.run(() =>
+      this.db
+        .select()
+        .from(tasks)
+        .where(eq(tasks.name, name))
+        .orderBy(asc(tasks.createdAt), asc(this.dialect.insertionOrder("tasks"))),
+    );
+    return rows.map(toTask);
+  }
+
+  async updateTask(id: UUID, task: Partial<Task>): Promise<void> {
+    await this.atomic([this.updateTaskStatement(id, task)]);
+  }
+
+  async deleteTask(id: UUID): Promise<void> {
+    const { tasks } = this.tables;
+    await this.run(() => this.db.delete(tasks).where(eq(tasks.id, id)));
+  }
+
+  async claimDueTasks(params: ClaimDueTasksParams): Promise<Task[]> {
+    const { now, limit, owner, leaseMs, agentId } = params;
+    if (limit <= 0) return [];
+    const { tasks } = this.tables;
+    const claimable = and(lte(tasks.dueAt, now), this.leaseFree(now));
+    const due = this.db
+      .select({ id: tasks.id })
+      .from(tasks)
+      .where(and(claimable, agentId === undefined ? undefined : eq(tasks.agentId, agentId)))
+      .orderBy(asc(tasks.dueAt), asc(this.dialect.insertionOrder("tasks")))
+      .limit(limit);
+    // Pick and lease in one UPDATE. SQLite runs it as one step; Postgres locks the picked rows
+    // (skipping rows another tick holds) and re-checks the outer condition on each, so two
+    // ticks never lease the same task.
+    const claimed = await this.run(() =>
+      this.db
+        .update(tasks)
+        .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs })
+        .where(and(inArray(tasks.id, this.dialect.lockForClaim(due)), claimable))
+        .returning(),
+    );
+    return claimed
+      .map(toTask)
+      .sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0) || String(a.id).localeCompare(String(b.id)));
+  }
+
+  async claimTask(id: UUID, { now, owner, leaseMs }: ClaimTaskParams): Promise<Task | null> {
+    const { tasks } = this.tables;
+    // One conditional UPDATE: the lease check and the lease are one atomic step.
+    const [claimed] = await this.run(() =>
+      this.db
+        .update(tasks)
+        .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs })
+        .where(and(eq(tasks.id, id), this.leaseFree(now)))
+        .returning(),
+    );
+    return claimed ? toTask(claimed) : null;
+  }
+
+  async releaseTaskLease(id: UUID, owner: string, patch: Partial<Task> = {}): Promise<boolean> {
+    const { tasks } = this.tables;
+    const held = and(eq(tasks.id, id), eq(tasks.leaseOwner, owner));
+    const free = { leaseOwner: null, leaseExpiresAt: null };
+    const set = { ...this.taskPatch(patch), ...free };
+    // A pause that landed during the run wins: the patch applies only to an unpaused task,
+    // and the second statement (a no-op when the first matched) just lets a paused one go.
+    const [released] = (await this.atomic([
+      (db) =>
+        db
+          .update(tasks)
+          .set(set)
+          .where(and(held, this.dialect.notPaused(tasks.metadata)))
+          .returning({ id: tasks.id }),
+      (db) => db.update(tasks).set(free).where(held).returning({ id: tasks.id }),
+    ])) as unknown[][];
+    return released?.length === 1;
+  }
+
+  private leaseFree(now: number) {
+    const { tasks } = this.tables;
+    return or(isNull(tasks.leaseExpiresAt), lte(tasks.leaseExpiresAt, now));
+  }
+
+  /** The columns a partial task names; `undefined` fields stay as they are, `null` clears. */
+  private taskPatch(patch: Partial<Task>): Partial<typeof this.tables.tasks.$inferInsert> {
+    const set: Partial<typeof this.tables.tasks.$inferInsert> = {
+      updatedAt: patch.updatedAt ?? this.now(),
+    };
+    if (patch.name !== undefined) set.name = patch.name;
+    if (patch.description !== undefined) set.description = patch.description ?? null;
+    if (patch.agentId !== undefined) set.agentId = patch.agentId ?? null;
+    if (patch.roomId !== undefined) set.roomId = patch.roomId ?? null;
+    if (patch.worldId !== undefined) set.worldId = patch.worldId ?? null;
+    if (patch.entityId !== undefined) set.entityId = patch.entityId ?? null;
+    if (patch.tags !== undefined) set.tags = patch.tags ?? [];
+    if (patch.metadata !== undefined) set.metadata = patch.metadata ?? null;
+    if (patch.dueAt !== undefined) set.dueAt = patch.dueAt;
+    if (patch.leaseOwner !== undefined) set.leaseOwner = patch.leaseOwner;
+    if (patch.leaseExpiresAt !== undefined) set.leaseExpiresAt = patch.leaseExpiresAt;
+    if (patch.createdAt !== undefined) set.createdAt = patch.createdAt;
+    return set;
+  }
+}
