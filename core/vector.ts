@@ -59,3 +59,26 @@ export function assertValidDimension(dimension: number): void {
     throw new RangeError(`embedding dimension must be a positive integer, got ${dimension}`);
   }
 }
+
+/**
+ * The best `count` candidates at or above `threshold`, best first. A candidate stored before
+ * the width was pinned (or re-pinned) cannot be compared: it is skipped rather than failing the
+ * caller's correctly sized query.
+ */
+export function rankByCosine<T>(
+  query: readonly number[],
+  candidates: readonly T[],
+  embeddingOf: (candidate: T) => readonly number[] | null | undefined,
+  threshold: number,
+  count: number,
+): { item: T; similarity: number }[] {
+  const scored: { item: T; similarity: number }[] = [];
+  for (const item of candidates) {
+    const embedding = embeddingOf(item);
+    if (!embedding || embedding.length !== query.length) continue;
+    const similarity = cosineSimilarity(query, embedding);
+    if (similarity >= threshold) scored.push({ item, similarity });
+  }
+  scored.sort((a, b) => b.similarity - a.similarity);
+  return scored.slice(0, Math.max(0, count));
+}

@@ -6,7 +6,7 @@ import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SearchMemoriesParams } from "../../core/storage.ts";
 import type { Memory, UUID } from "../../core/types.ts";
-import { assertEmbeddingDimension, cosineSimilarity } from "../../core/vector.ts";
+import { assertEmbeddingDimension, rankByCosine } from "../../core/vector.ts";
 import type { SearchHost } from "../sql/dialect.ts";
 import type { SqlDb } from "../sql/driver.ts";
 import type { VectorIndex } from "../sql/vector-index.ts";
@@ -50,15 +50,15 @@ export async function searchByScan(
   const ranked = rankByCosine(
     params.embedding,
     rows,
+    (row) => row.embedding,
     params.match_threshold ?? 0,
     params.count ?? 10,
   );
   if (ranked.length === 0) return [];
-  const byId = new Map(
-    (await host.getMemoriesByIds(ranked.map((r) => r.id as UUID))).map((m) => [m.id, m]),
-  );
-  return ranked.flatMap(({ id, similarity }) => {
-    const memory = byId.get(id as UUID);
+  const loaded = await host.getMemoriesByIds(ranked.map(({ item }) => item.id as UUID));
+  const byId = new Map(loaded.map((memory) => [memory.id, memory]));
+  return ranked.flatMap(({ item, similarity }) => {
+    const memory = byId.get(item.id as UUID);
     return memory ? [{ ...memory, similarity }] : [];
   });
 }
@@ -77,25 +77,6 @@ function pinnedDimension(db: SqlDb) {
     .select({ value: meta.value })
     .from(meta)
     .where(eq(meta.key, EMBEDDING_DIMENSION_KEY));
-}
-
-/** The best `count` candidates at or above `threshold`, best first. */
-export function rankByCosine(
-  query: readonly number[],
-  candidates: readonly { id: string; embedding: readonly number[] | null }[],
-  threshold: number,
-  count: number,
-): { id: string; similarity: number }[] {
-  const scored: { id: string; similarity: number }[] = [];
-  for (const candidate of candidates) {
-    // A row stored before the width was pinned (or re-pinned) cannot be compared; skip it
-    // rather than fail the whole search for the caller's correctly sized query.
-    if (!candidate.embedding || candidate.embedding.length !== query.length) continue;
-    const similarity = cosineSimilarity(query, candidate.embedding);
-    if (similarity >= threshold) scored.push({ id: candidate.id, similarity });
-  }
-  scored.sort((a, b) => b.similarity - a.similarity);
-  return scored.slice(0, Math.max(0, count));
 }
 
 /** Either Vectorize binding generation; only these three calls are used. */

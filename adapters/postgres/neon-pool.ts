@@ -3,34 +3,27 @@
 // per request and close it there (`ctx.waitUntil(storage.close())`).
 import { Pool } from "@neondatabase/serverless";
 import { drizzle } from "drizzle-orm/neon-serverless";
-import { type Db, type PostgresDriver, transactionalDriver } from "./driver.ts";
-import { guardPool, type PoolTimeouts, poolTimeoutConfig } from "./pool-guard.ts";
-import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
+import type { PostgresDriver } from "./driver.ts";
+import {
+  type PooledStorageOptions,
+  type PoolTimeouts,
+  pooledDriver,
+  poolTimeoutConfig,
+} from "./pool-guard.ts";
+import { PostgresStorage } from "./storage.ts";
 
-export interface NeonPoolStorageOptions extends PostgresStorageOptions, PoolTimeouts {
-  connectionString: string;
-  /** Pool size; default 4. */
-  max?: number;
-}
+export type NeonPoolStorageOptions = PooledStorageOptions;
 
 export function neonPoolDriver(
   connectionString: string,
   max = 4,
   timeouts: PoolTimeouts = {},
 ): PostgresDriver {
-  const pool = guardPool(
-    new Pool({ connectionString, max, ...poolTimeoutConfig(timeouts) }),
-    "neon-ws",
-    timeouts.log,
-  );
-  return transactionalDriver("neon-ws", drizzle({ client: pool }) as unknown as Db, () =>
-    pool.end(),
-  );
+  const pool = new Pool({ connectionString, max, ...poolTimeoutConfig(timeouts) });
+  return pooledDriver("neon-ws", pool, (client) => drizzle({ client }), timeouts.log);
 }
 
 export function createNeonPoolStorage(options: NeonPoolStorageOptions): PostgresStorage {
-  return new PostgresStorage(
-    neonPoolDriver(options.connectionString, options.max, options),
-    options,
-  );
+  const { connectionString, max } = options;
+  return new PostgresStorage(neonPoolDriver(connectionString, max, options), options);
 }

@@ -1,35 +1,28 @@
 // Plain PostgreSQL over TCP with `pg` (self-hosted Postgres, CI's PostgreSQL 15). Node only.
-
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { type Db, type PostgresDriver, transactionalDriver } from "./driver.ts";
-import { guardPool, type PoolTimeouts, poolTimeoutConfig } from "./pool-guard.ts";
-import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
+import type { PostgresDriver } from "./driver.ts";
+import {
+  type PooledStorageOptions,
+  type PoolTimeouts,
+  pooledDriver,
+  poolTimeoutConfig,
+} from "./pool-guard.ts";
+import { PostgresStorage } from "./storage.ts";
 
-export interface NodePostgresStorageOptions extends PostgresStorageOptions, PoolTimeouts {
-  connectionString: string;
-  /** Pool size; default 4. */
-  max?: number;
-}
+export type NodePostgresStorageOptions = PooledStorageOptions;
 
 export function nodePostgresDriver(
   connectionString: string,
   max = 4,
   timeouts: PoolTimeouts = {},
 ): PostgresDriver {
-  const pool = guardPool(
-    new pg.Pool({ connectionString, max, keepAlive: true, ...poolTimeoutConfig(timeouts) }),
-    "postgres",
-    timeouts.log,
-  );
-  return transactionalDriver("postgres", drizzle({ client: pool }) as unknown as Db, () =>
-    pool.end(),
-  );
+  const config = { connectionString, max, keepAlive: true, ...poolTimeoutConfig(timeouts) };
+  const pool = new pg.Pool(config);
+  return pooledDriver("postgres", pool, (client) => drizzle({ client }), timeouts.log);
 }
 
 export function createNodePostgresStorage(options: NodePostgresStorageOptions): PostgresStorage {
-  return new PostgresStorage(
-    nodePostgresDriver(options.connectionString, options.max, options),
-    options,
-  );
+  const { connectionString, max } = options;
+  return new PostgresStorage(nodePostgresDriver(connectionString, max, options), options);
 }

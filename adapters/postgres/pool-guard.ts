@@ -7,6 +7,10 @@
 // - a connect timeout, a client-side query timeout and a server-side statement_timeout, so a
 //   hung database fails the request (StorageError UNAVAILABLE, HTTP 503) within a bound.
 
+import type { SqlDb } from "../sql/driver.ts";
+import { type PostgresDriver, type PostgresKind, transactionalDriver } from "./driver.ts";
+import type { PostgresStorageOptions } from "./storage.ts";
+
 /** DATABASE_CONNECT_TIMEOUT_MS default: opening a connection, TCP and startup. */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 /** DATABASE_QUERY_TIMEOUT_MS default: one statement, client and server side. */
@@ -22,6 +26,24 @@ export interface PoolTimeouts {
   queryTimeoutMs?: number;
   /** Where the one-line notice of a dropped connection goes; default console.warn. */
   log?: (line: string) => void;
+}
+
+/** The options of a storage over a pool (pg, Neon's WebSocket Pool). */
+export interface PooledStorageOptions extends PostgresStorageOptions, PoolTimeouts {
+  connectionString: string;
+  /** Pool size; default 4. */
+  max?: number;
+}
+
+/** A driver over a guarded pool: transactions for atomic units, closed by ending the pool. */
+export function pooledDriver<P extends { end(): Promise<void> }>(
+  kind: PostgresKind,
+  pool: P,
+  db: (pool: P) => unknown,
+  log?: (line: string) => void,
+): PostgresDriver {
+  guardPool(pool, kind, log);
+  return transactionalDriver(kind, db(pool) as SqlDb, () => pool.end());
 }
 
 /** The pg / Neon Pool settings for these timeouts. */

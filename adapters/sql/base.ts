@@ -1,6 +1,7 @@
 // The state and helpers every concern of the SQL storage uses. The storage is one class
 // chain, a concern per file, read in order: base → agents → entities → rooms → memories →
 // relationships → cache → logs → tasks → storage (batch and lifecycle).
+import type { SQL } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { StorageError } from "../../core/storage.ts";
 import type { UUID } from "../../core/types.ts";
@@ -29,9 +30,23 @@ export interface SqlStorageOptions {
 
 const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
 
+type AnyTable = SqlTables[keyof SqlTables];
+
 export abstract class SqlBase {
   readonly kind: SqlKind;
   readonly tables: SqlTables;
+  protected readonly agents: SqlTables["agents"];
+  protected readonly entities: SqlTables["entities"];
+  protected readonly components: SqlTables["components"];
+  protected readonly worlds: SqlTables["worlds"];
+  protected readonly rooms: SqlTables["rooms"];
+  protected readonly participants: SqlTables["participants"];
+  protected readonly memories: SqlTables["memories"];
+  protected readonly relationships: SqlTables["relationships"];
+  protected readonly cache: SqlTables["cache"];
+  protected readonly claims: SqlTables["claims"];
+  protected readonly logs: SqlTables["logs"];
+  protected readonly tasks: SqlTables["tasks"];
   /** The pinned embedding width once this instance knows it. */
   dimension: number | undefined;
   protected readonly now: () => number;
@@ -48,6 +63,10 @@ export abstract class SqlBase {
   ) {
     this.kind = driver.kind;
     this.tables = dialect.tables;
+    ({ agents: this.agents, entities: this.entities, components: this.components } = this.tables);
+    ({ worlds: this.worlds, rooms: this.rooms, participants: this.participants } = this.tables);
+    ({ memories: this.memories, relationships: this.relationships, logs: this.logs } = this.tables);
+    ({ cache: this.cache, claims: this.claims, tasks: this.tasks } = this.tables);
     this.now = options.now ?? Date.now;
     this.agentId = options.agentId ?? NIL_UUID;
     this.scope = options.agentId;
@@ -69,6 +88,55 @@ export abstract class SqlBase {
     } catch (error) {
       throw this.dialect.toStorageError(error);
     }
+  }
+
+  /** SELECT * FROM table WHERE `where` ORDER BY `order`. */
+  protected rows<T extends AnyTable>(
+    table: T,
+    where: SQL | undefined,
+    ...order: SQL[]
+  ): Promise<T["$inferSelect"][]> {
+    return this.run(() =>
+      this.db
+        .select()
+        .from(table as AnyTable)
+        .where(where)
+        .orderBy(...order),
+    );
+  }
+
+  /** The first such row, or undefined. */
+  protected async row<T extends AnyTable>(
+    table: T,
+    where: SQL | undefined,
+    ...order: SQL[]
+  ): Promise<T["$inferSelect"] | undefined> {
+    const [first] = await this.run(() =>
+      this.db
+        .select()
+        .from(table as AnyTable)
+        .where(where)
+        .orderBy(...order)
+        .limit(1),
+    );
+    return first;
+  }
+
+  protected async update<T extends AnyTable>(
+    table: T,
+    set: Partial<T["$inferInsert"]>,
+    where: SQL | undefined,
+  ): Promise<void> {
+    await this.run(() =>
+      this.db
+        .update(table as AnyTable)
+        .set(set as never)
+        .where(where),
+    );
+  }
+
+  protected async remove(table: AnyTable, where: SQL | undefined): Promise<void> {
+    await this.run(() => this.db.delete(table).where(where));
   }
 
   /** The statements as one atomic unit; a single statement is atomic by itself. */

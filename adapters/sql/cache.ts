@@ -9,19 +9,14 @@ export abstract class SqlCache extends SqlRelationships {
   private writesSinceSweep = 0;
 
   async getCache<T>(key: string): Promise<T | undefined> {
-    const { cache } = this.tables;
-    const now = this.now();
-    const [row] = await this.run(() =>
-      this.db
-        .select({ value: cache.value })
-        .from(cache)
-        .where(and(eq(cache.key, key), or(isNull(cache.expiresAt), gt(cache.expiresAt, now)))),
-    );
+    const { cache } = this;
+    const live = or(isNull(cache.expiresAt), gt(cache.expiresAt, this.now()));
+    const row = await this.row(cache, and(eq(cache.key, key), live));
     return row ? (this.dialect.readCacheValue(row.value) as T) : undefined;
   }
 
   protected upsertCache(key: string, value: unknown, ttlMs?: number): Statement {
-    const { cache } = this.tables;
+    const { cache } = this;
     const now = this.now();
     const set = {
       value: this.dialect.writeCacheValue(value),
@@ -41,7 +36,7 @@ export abstract class SqlCache extends SqlRelationships {
   }
 
   async deleteCache(key: string): Promise<boolean> {
-    const { cache } = this.tables;
+    const { cache } = this;
     const deleted = await this.run(() =>
       this.db.delete(cache).where(eq(cache.key, key)).returning({ key: cache.key }),
     );
@@ -50,7 +45,7 @@ export abstract class SqlCache extends SqlRelationships {
 
   /** True for exactly one caller per key until ttlMs passes. */
   async claimOnce(key: string, ttlMs: number, now = this.now()): Promise<boolean> {
-    const { claims } = this.tables;
+    const { claims } = this;
     const expiresAt = now + ttlMs;
     // One statement: insert, or take over an expired claim. RETURNING yields a row only for
     // the writer that did either, and the engine serialises the two racers on the key.
@@ -91,7 +86,7 @@ export abstract class SqlCache extends SqlRelationships {
    * never deleted.
    */
   private expiredDeletes(now: number, limit: number): Statement[] {
-    const { claims, cache } = this.tables;
+    const { claims, cache } = this;
     const expired =
       (table: typeof claims | typeof cache): Statement =>
       (db) =>

@@ -37,20 +37,7 @@ export interface SqlDriver {
 }
 
 /** The tables every dialect defines, under the same property names. */
-export interface SqlTables {
-  agents: typeof pg.agents;
-  entities: typeof pg.entities;
-  components: typeof pg.components;
-  worlds: typeof pg.worlds;
-  rooms: typeof pg.rooms;
-  memories: typeof pg.memories;
-  participants: typeof pg.participants;
-  relationships: typeof pg.relationships;
-  cache: typeof pg.cache;
-  claims: typeof pg.claims;
-  logs: typeof pg.logs;
-  tasks: typeof pg.tasks;
-}
+export type SqlTables = typeof pg.allTables;
 
 /** readAll for drivers that hold a pool or one in-process connection: plain concurrency. */
 export function readConcurrently(db: SqlDb, statements: Statement[]): Promise<unknown[]> {

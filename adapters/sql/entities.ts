@@ -1,14 +1,14 @@
 // Entities and their components.
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Component, Entity, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import { SqlAgents } from "./agents.ts";
 import type { SqlDb, Statement } from "./driver.ts";
-import { toComponent, toEntity } from "./rows.ts";
+import { definedFields, toComponent, toEntity } from "./rows.ts";
 
 export abstract class SqlEntities extends SqlAgents {
   async getEntitiesByIds(entityIds: UUID[]): Promise<Entity[]> {
-    const { entities } = this.tables;
+    const { entities } = this;
     const rows = await this.selectIn(entityIds, (db, ids) =>
       db.select().from(entities).where(inArray(entities.id, ids)),
     );
@@ -16,17 +16,16 @@ export abstract class SqlEntities extends SqlAgents {
   }
 
   async getEntitiesForRoom(roomId: UUID, includeComponents = false): Promise<Entity[]> {
-    const { entities, components, participants } = this.tables;
-    const inRoom = (db: SqlDb) =>
-      db
-        .select({ id: participants.entityId })
-        .from(participants)
-        .where(eq(participants.roomId, roomId));
-    const entityQuery = (db: SqlDb) =>
-      db
-        .select()
-        .from(entities)
-        .where(inArray(entities.id, inRoom(db)));
+    const { entities, components, participants } = this;
+    const inRoom = (db: SqlDb, column: AnyColumn) =>
+      inArray(
+        column,
+        db
+          .select({ id: participants.entityId })
+          .from(participants)
+          .where(eq(participants.roomId, roomId)),
+      );
+    const entityQuery = (db: SqlDb) => db.select().from(entities).where(inRoom(db, entities.id));
     if (!includeComponents) return (await this.run(() => entityQuery(this.db))).map(toEntity);
     // Both reads in one round trip where the driver batches.
     const [entityRows, componentRows] = (await this.run(() =>
@@ -36,7 +35,7 @@ export abstract class SqlEntities extends SqlAgents {
           db
             .select()
             .from(components)
-            .where(inArray(components.entityId, inRoom(db)))
+            .where(inRoom(db, components.entityId))
             .orderBy(asc(components.createdAt)),
       ]),
     )) as [(typeof entities.$inferSelect)[], (typeof components.$inferSelect)[]];
@@ -48,7 +47,6 @@ export abstract class SqlEntities extends SqlAgents {
 
   /** Insert-if-absent: an existing entity is never overwritten. */
   protected insertEntities(list: Entity[]): Statement[] {
-    const { entities } = this.tables;
     const now = this.now();
     const rows = list.map((entity) => ({
       id: entity.id ?? randomUuid(),
@@ -58,7 +56,7 @@ export abstract class SqlEntities extends SqlAgents {
       createdAt: now,
     }));
     return this.chunked(rows, 5, (db, part) =>
-      db.insert(entities).values(part).onConflictDoNothing(),
+      db.insert(this.entities).values(part).onConflictDoNothing(),
     );
   }
 
@@ -69,22 +67,10 @@ export abstract class SqlEntities extends SqlAgents {
 
   /** Fields left undefined keep their stored value. */
   async updateEntity(entity: Entity): Promise<void> {
-    const { entities } = this.tables;
-    const id = entity.id;
-    if (!id) return;
-    const set: Partial<typeof entities.$inferInsert> = { names: entity.names };
-    if (entity.agentId !== undefined) set.agentId = entity.agentId;
-    if (entity.metadata !== undefined) set.metadata = entity.metadata;
-    await this.run(() => this.db.update(entities).set(set).where(eq(entities.id, id)));
-  }
-
-  private componentScope(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): SQL | undefined {
-    const { components } = this.tables;
-    return and(
-      eq(components.entityId, entityId),
-      worldId === undefined ? undefined : eq(components.worldId, worldId),
-      sourceEntityId === undefined ? undefined : eq(components.sourceEntityId, sourceEntityId),
-    );
+    if (!entity.id) return;
+    const { agentId, metadata, names } = entity;
+    const set = { ...definedFields({ agentId, metadata }), names };
+    await this.update(this.entities, set, eq(this.entities.id, entity.id));
   }
 
   async getComponent(
@@ -93,53 +79,48 @@ export abstract class SqlEntities extends SqlAgents {
     worldId?: UUID,
     sourceEntityId?: UUID,
   ): Promise<Component | null> {
-    const { components } = this.tables;
-    const [row] = await this.run(() =>
-      this.db
-        .select()
-        .from(components)
-        .where(
-          and(this.componentScope(entityId, worldId, sourceEntityId), eq(components.type, type)),
-        )
-        .orderBy(asc(components.createdAt))
-        .limit(1),
+    const { components } = this;
+    const row = await this.row(
+      components,
+      and(this.componentScope(entityId, worldId, sourceEntityId), eq(components.type, type)),
+      asc(components.createdAt),
     );
     return row ? toComponent(row) : null;
   }
 
   async getComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Promise<Component[]> {
-    const { components } = this.tables;
-    const rows = await this.run(() =>
-      this.db
-        .select()
-        .from(components)
-        .where(this.componentScope(entityId, worldId, sourceEntityId))
-        .orderBy(asc(components.createdAt)),
-    );
+    const scope = this.componentScope(entityId, worldId, sourceEntityId);
+    const rows = await this.rows(this.components, scope, asc(this.components.createdAt));
     return rows.map(toComponent);
   }
 
   async createComponent(component: Component): Promise<boolean> {
-    const { components } = this.tables;
     const inserted = await this.run(() =>
       this.db
-        .insert(components)
+        .insert(this.components)
         .values({ ...component, createdAt: component.createdAt ?? this.now() })
         .onConflictDoNothing()
-        .returning({ id: components.id }),
+        .returning({ id: this.components.id }),
     );
     return inserted.length === 1;
   }
 
   /** createdAt stays as it was written. */
   async updateComponent(component: Component): Promise<void> {
-    const { components } = this.tables;
     const { id, createdAt: _createdAt, ...rest } = component;
-    await this.run(() => this.db.update(components).set(rest).where(eq(components.id, id)));
+    await this.update(this.components, rest, eq(this.components.id, id));
   }
 
   async deleteComponent(componentId: UUID): Promise<void> {
-    const { components } = this.tables;
-    await this.run(() => this.db.delete(components).where(eq(components.id, componentId)));
+    await this.remove(this.components, eq(this.components.id, componentId));
+  }
+
+  private componentScope(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): SQL | undefined {
+    const { components } = this;
+    return and(
+      eq(components.entityId, entityId),
+      worldId === undefined ? undefined : eq(components.worldId, worldId),
+      sourceEntityId === undefined ? undefined : eq(components.sourceEntityId, sourceEntityId),
+    );
   }
 }

@@ -5,9 +5,6 @@ import { randomUuid } from "../../core/uuid.ts";
 import { SqlCache } from "./cache.ts";
 import { toLog } from "./rows.ts";
 
-// SQLite takes OFFSET only after a LIMIT, and drizzle drops a negative one.
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
-
 export abstract class SqlLogs extends SqlCache {
   async log(params: {
     body: Metadata;
@@ -15,17 +12,9 @@ export abstract class SqlLogs extends SqlCache {
     roomId?: UUID;
     type: string;
   }): Promise<void> {
-    const { logs } = this.tables;
-    await this.run(() =>
-      this.db.insert(logs).values({
-        id: randomUuid(),
-        entityId: params.entityId,
-        roomId: params.roomId ?? null,
-        type: params.type,
-        body: params.body,
-        createdAt: this.now(),
-      }),
-    );
+    const { entityId, roomId = null, type, body } = params;
+    const row = { id: randomUuid(), entityId, roomId, type, body, createdAt: this.now() };
+    await this.run(() => this.db.insert(this.logs).values(row));
   }
 
   async getLogs(params: {
@@ -35,7 +24,7 @@ export abstract class SqlLogs extends SqlCache {
     count?: number;
     offset?: number;
   }): Promise<Log[]> {
-    const { logs } = this.tables;
+    const { logs } = this;
     const rows = await this.run(() =>
       this.db
         .select()
@@ -48,14 +37,14 @@ export abstract class SqlLogs extends SqlCache {
           ),
         )
         .orderBy(desc(logs.createdAt), desc(this.dialect.insertionOrder("logs")))
-        .limit(params.count ?? NO_LIMIT)
+        // SQLite takes OFFSET only after a LIMIT.
+        .limit(params.count ?? Number.MAX_SAFE_INTEGER)
         .offset(params.offset ?? 0),
     );
     return rows.map(toLog);
   }
 
   async deleteLog(logId: UUID): Promise<void> {
-    const { logs } = this.tables;
-    await this.run(() => this.db.delete(logs).where(eq(logs.id, logId)));
+    await this.remove(this.logs, eq(this.logs.id, logId));
   }
 }

@@ -4,13 +4,15 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { GetMemoriesParams, SearchMemoriesParams } from "../../core/storage.ts";
 import type { Memory, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
-import type { SqlDb, Statement } from "./driver.ts";
+import type { Statement } from "./driver.ts";
 import { SqlRooms } from "./rooms.ts";
-import { toMemory } from "./rows.ts";
+import { definedFields, toMemory } from "./rows.ts";
 import type { IndexedMemory } from "./vector-index.ts";
 
 // SQLite takes OFFSET only after a LIMIT, and drizzle drops a negative one.
 const NO_LIMIT = Number.MAX_SAFE_INTEGER;
+
+type Scope = Omit<SearchMemoriesParams, "embedding" | "match_threshold" | "count">;
 
 export abstract class SqlMemories extends SqlRooms {
   /** Validates and shapes a memory row, so a create in a batch is checked as a lone one is. */
@@ -30,7 +32,7 @@ export abstract class SqlMemories extends SqlRooms {
       createdAt: memory.createdAt ?? this.now(),
     };
     this.checkRowSize(Object.values(row));
-    const statement: Statement = (db) => db.insert(this.tables.memories).values(row);
+    const statement: Statement = (db) => db.insert(this.memories).values(row);
     return { row, statement };
   }
 
@@ -42,19 +44,14 @@ export abstract class SqlMemories extends SqlRooms {
   }
 
   async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
-    const { memories } = this.tables;
+    const { memories } = this;
     const rows = await this.run(() =>
       this.db
         .select()
         .from(memories)
         .where(
           and(
-            eq(memories.tableName, params.tableName),
-            params.roomId === undefined ? undefined : eq(memories.roomId, params.roomId),
-            params.entityId === undefined ? undefined : eq(memories.entityId, params.entityId),
-            this.agentFilter(params.agentId),
-            params.worldId === undefined ? undefined : eq(memories.worldId, params.worldId),
-            params.unique ? eq(memories.unique, true) : undefined,
+            this.memoryScope(params),
             params.start === undefined ? undefined : gte(memories.createdAt, params.start),
             params.end === undefined ? undefined : lte(memories.createdAt, params.end),
           ),
@@ -67,24 +64,19 @@ export abstract class SqlMemories extends SqlRooms {
   }
 
   async getMemoryById(id: UUID): Promise<Memory | null> {
-    const { memories } = this.tables;
-    const [row] = await this.run(() => this.db.select().from(memories).where(eq(memories.id, id)));
+    const row = await this.row(this.memories, eq(this.memories.id, id));
     return row ? toMemory(row) : null;
   }
 
   /** Newest first. */
   async getMemoriesByIds(ids: UUID[], tableName?: string): Promise<Memory[]> {
-    const { memories } = this.tables;
+    const { memories } = this;
+    const ofTable = tableName === undefined ? undefined : eq(memories.tableName, tableName);
     const rows = await this.selectIn(ids, (db, part) =>
       db
         .select()
         .from(memories)
-        .where(
-          and(
-            inArray(memories.id, part),
-            tableName === undefined ? undefined : eq(memories.tableName, tableName),
-          ),
-        )
+        .where(and(inArray(memories.id, part), ofTable))
         .orderBy(...this.newestFirst()),
     );
     return newestFirst(rows).map(toMemory);
@@ -95,19 +87,14 @@ export abstract class SqlMemories extends SqlRooms {
     roomIds: UUID[];
     limit?: number;
   }): Promise<Memory[]> {
-    const { memories } = this.tables;
+    const { memories } = this;
     const limit = params.limit ?? NO_LIMIT;
+    const scope = this.memoryScope({ tableName: params.tableName });
     const rows = await this.selectIn(params.roomIds, (db, part) =>
       db
         .select()
         .from(memories)
-        .where(
-          and(
-            eq(memories.tableName, params.tableName),
-            inArray(memories.roomId, part),
-            this.agentFilter(),
-          ),
-        )
+        .where(and(scope, inArray(memories.roomId, part)))
         .orderBy(...this.newestFirst())
         .limit(limit),
     );
@@ -116,36 +103,17 @@ export abstract class SqlMemories extends SqlRooms {
   }
 
   async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
-    const { memories } = this.tables;
     this.checkEmbedding(params.embedding);
-    // The agent is part of the scope: another agent's rows never crowd this agent's out.
-    const scope = and(
-      eq(memories.tableName, params.tableName),
-      this.agentFilter(params.agentId),
-      params.roomId === undefined ? undefined : eq(memories.roomId, params.roomId),
-      params.worldId === undefined ? undefined : eq(memories.worldId, params.worldId),
-      params.entityId === undefined ? undefined : eq(memories.entityId, params.entityId),
-      params.unique ? eq(memories.unique, true) : undefined,
-    );
+    const scope = this.memoryScope(params);
     if (this.index) return this.searchIndex(params, scope);
     return this.dialect.search(this, params, scope);
   }
 
   async updateMemory(memory: Partial<Memory> & { id: UUID }): Promise<boolean> {
-    const { memories } = this.tables;
-    const set: Partial<typeof memories.$inferInsert> = {};
-    if (memory.content !== undefined) set.content = memory.content;
-    if (memory.metadata !== undefined) set.metadata = memory.metadata;
-    if (memory.embedding !== undefined) {
-      this.checkEmbedding(memory.embedding);
-      set.embedding = [...memory.embedding];
-    }
-    if (memory.entityId !== undefined) set.entityId = memory.entityId;
-    if (memory.agentId !== undefined) set.agentId = memory.agentId;
-    if (memory.roomId !== undefined) set.roomId = memory.roomId;
-    if (memory.worldId !== undefined) set.worldId = memory.worldId;
-    if (memory.unique !== undefined) set.unique = memory.unique;
-    if (memory.createdAt !== undefined) set.createdAt = memory.createdAt;
+    const { memories } = this;
+    this.checkEmbedding(memory.embedding);
+    const set = definedFields(memory, ["id", "similarity"]);
+    if (set.embedding) set.embedding = [...set.embedding];
     if (Object.keys(set).length === 0) return (await this.getMemoryById(memory.id)) !== null;
     // The columns not named keep their size; an engine that caps rows refuses the rest itself.
     this.checkRowSize(Object.values(set));
@@ -169,7 +137,7 @@ export abstract class SqlMemories extends SqlRooms {
   }
 
   async deleteManyMemories(memoryIds: UUID[]): Promise<void> {
-    const { memories } = this.tables;
+    const { memories } = this;
     if (memoryIds.length === 0) return;
     await this.atomic(
       this.chunked(memoryIds, 1, (db, part) =>
@@ -180,17 +148,16 @@ export abstract class SqlMemories extends SqlRooms {
   }
 
   async deleteAllMemories(roomId: UUID, tableName: string): Promise<void> {
-    const { memories } = this.tables;
-    await this.run(() =>
-      this.db
-        .delete(memories)
-        .where(and(eq(memories.roomId, roomId), eq(memories.tableName, tableName))),
+    const { memories } = this;
+    await this.remove(
+      memories,
+      and(eq(memories.roomId, roomId), eq(memories.tableName, tableName)),
     );
   }
 
   /** No tableName counts every table; `unique` defaults to false. */
   async countMemories(roomId: UUID, unique = false, tableName?: string): Promise<number> {
-    const { memories } = this.tables;
+    const { memories } = this;
     const [row] = await this.run(() =>
       this.db
         .select({ n: count() })
@@ -207,13 +174,29 @@ export abstract class SqlMemories extends SqlRooms {
     return Number(row?.n ?? 0);
   }
 
-  protected agentFilter(agentId = this.scope): SQL | undefined {
-    return agentId === undefined ? undefined : eq(this.tables.memories.agentId, agentId);
+  /**
+   * The rows a read may see: the table, this agent's (another agent's rows never crowd this
+   * agent's out of a window), and the room, world or entity asked for.
+   */
+  private memoryScope(params: Scope): SQL | undefined {
+    const { memories } = this;
+    return and(
+      eq(memories.tableName, params.tableName),
+      this.agentFilter(params.agentId),
+      params.roomId === undefined ? undefined : eq(memories.roomId, params.roomId),
+      params.worldId === undefined ? undefined : eq(memories.worldId, params.worldId),
+      params.entityId === undefined ? undefined : eq(memories.entityId, params.entityId),
+      params.unique ? eq(memories.unique, true) : undefined,
+    );
+  }
+
+  private agentFilter(agentId = this.scope): SQL | undefined {
+    return agentId === undefined ? undefined : eq(this.memories.agentId, agentId);
   }
 
   /** Newest first; rows of one millisecond in the order they were written, last first. */
-  protected newestFirst(): SQL[] {
-    return [desc(this.tables.memories.createdAt), desc(this.dialect.insertionOrder("memories"))];
+  private newestFirst(): SQL[] {
+    return [desc(this.memories.createdAt), desc(this.dialect.insertionOrder("memories"))];
   }
 
   /** Embedded rows into the vector index, when there is one. */
@@ -223,12 +206,12 @@ export abstract class SqlMemories extends SqlRooms {
   }
 
   private async searchIndex(params: SearchMemoriesParams, scope: SQL | undefined) {
-    const { memories } = this.tables;
+    const { memories } = this;
     const index = this.index!;
     const filter: Record<string, string> = { tableName: params.tableName };
-    if (params.roomId) filter.roomId = params.roomId;
-    if (params.worldId) filter.worldId = params.worldId;
-    if (params.entityId) filter.entityId = params.entityId;
+    for (const key of ["roomId", "worldId", "entityId"] as const) {
+      if (params[key]) filter[key] = params[key];
+    }
     const agentId = params.agentId ?? this.scope;
     if (agentId) filter.agentId = agentId;
     const wanted = params.count ?? 10;
@@ -238,7 +221,7 @@ export abstract class SqlMemories extends SqlRooms {
     ).filter((match) => match.score >= (params.match_threshold ?? 0));
     const rows = await this.selectIn(
       matches.map((match) => match.id),
-      (db: SqlDb, part) =>
+      (db, part) =>
         db
           .select()
           .from(memories)

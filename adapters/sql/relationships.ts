@@ -12,10 +12,9 @@ export abstract class SqlRelationships extends SqlMemories {
     tags?: string[];
     metadata?: Metadata;
   }): Promise<boolean> {
-    const { relationships } = this.tables;
     const inserted = await this.run(() =>
       this.db
-        .insert(relationships)
+        .insert(this.relationships)
         .values({
           id: randomUuid(),
           sourceEntityId: params.sourceEntityId,
@@ -26,59 +25,44 @@ export abstract class SqlRelationships extends SqlMemories {
           createdAt: this.now(),
         })
         .onConflictDoNothing()
-        .returning({ id: relationships.id }),
+        .returning({ id: this.relationships.id }),
     );
     return inserted.length === 1;
   }
 
   async updateRelationship(relationship: Relationship): Promise<void> {
-    const { relationships } = this.tables;
-    await this.run(() =>
-      this.db
-        .update(relationships)
-        .set({ tags: relationship.tags ?? [], metadata: relationship.metadata ?? {} })
-        .where(eq(relationships.id, relationship.id)),
-    );
+    const set = { tags: relationship.tags ?? [], metadata: relationship.metadata ?? {} };
+    await this.update(this.relationships, set, eq(this.relationships.id, relationship.id));
   }
 
   async getRelationship(params: {
     sourceEntityId: UUID;
     targetEntityId: UUID;
   }): Promise<Relationship | null> {
-    const { relationships } = this.tables;
-    const [row] = await this.run(() =>
-      this.db
-        .select()
-        .from(relationships)
-        .where(
-          and(
-            eq(relationships.sourceEntityId, params.sourceEntityId),
-            eq(relationships.targetEntityId, params.targetEntityId),
-          ),
-        ),
+    const { relationships } = this;
+    const row = await this.row(
+      relationships,
+      and(
+        eq(relationships.sourceEntityId, params.sourceEntityId),
+        eq(relationships.targetEntityId, params.targetEntityId),
+      ),
     );
     return row ? toRelationship(row) : null;
   }
 
   /** Where the entity is source or target, having any of `tags` when given. */
   async getRelationships(params: { entityId: UUID; tags?: string[] }): Promise<Relationship[]> {
-    const { relationships } = this.tables;
-    const rows = await this.run(() =>
-      this.db
-        .select()
-        .from(relationships)
-        .where(
-          and(
-            or(
-              eq(relationships.sourceEntityId, params.entityId),
-              eq(relationships.targetEntityId, params.entityId),
-            ),
-            params.tags?.length
-              ? this.dialect.hasAnyTag(relationships.tags, params.tags)
-              : undefined,
-          ),
-        )
-        .orderBy(asc(relationships.createdAt)),
+    const { relationships } = this;
+    const rows = await this.rows(
+      relationships,
+      and(
+        or(
+          eq(relationships.sourceEntityId, params.entityId),
+          eq(relationships.targetEntityId, params.entityId),
+        ),
+        params.tags?.length ? this.dialect.hasAnyTag(relationships.tags, params.tags) : undefined,
+      ),
+      asc(relationships.createdAt),
     );
     return rows.map(toRelationship);
   }

@@ -7,12 +7,9 @@ import { SqlEntities } from "./entities.ts";
 import { toRoom, toWorld } from "./rows.ts";
 
 export abstract class SqlRooms extends SqlEntities {
-  // worlds
-
   protected insertWorld(world: World & { id: UUID }): Statement {
-    const { worlds } = this.tables;
     const row = { ...worldFields(world), id: world.id, createdAt: this.now() };
-    return (db) => db.insert(worlds).values(row).onConflictDoNothing();
+    return (db) => db.insert(this.worlds).values(row).onConflictDoNothing();
   }
 
   async createWorld(world: World): Promise<UUID> {
@@ -22,36 +19,27 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async getWorld(id: UUID): Promise<World | null> {
-    const { worlds } = this.tables;
-    const [row] = await this.run(() => this.db.select().from(worlds).where(eq(worlds.id, id)));
+    const row = await this.row(this.worlds, eq(this.worlds.id, id));
     return row ? toWorld(row) : null;
   }
 
   async getAllWorlds(): Promise<World[]> {
-    const { worlds } = this.tables;
-    return (await this.run(() => this.db.select().from(worlds))).map(toWorld);
+    return (await this.rows(this.worlds, undefined)).map(toWorld);
   }
 
   async updateWorld(world: World): Promise<void> {
-    const { worlds } = this.tables;
-    await this.run(() =>
-      this.db.update(worlds).set(worldFields(world)).where(eq(worlds.id, world.id)),
-    );
+    await this.update(this.worlds, worldFields(world), eq(this.worlds.id, world.id));
   }
 
   async removeWorld(id: UUID): Promise<void> {
-    const { worlds } = this.tables;
-    await this.run(() => this.db.delete(worlds).where(eq(worlds.id, id)));
+    await this.remove(this.worlds, eq(this.worlds.id, id));
   }
 
-  // rooms
-
   protected insertRooms(list: (Room & { id: UUID })[]): Statement[] {
-    const { rooms } = this.tables;
     const now = this.now();
     const rows = list.map((room) => ({ ...roomFields(room), id: room.id, createdAt: now }));
     return this.chunked(rows, 11, (db, part) =>
-      db.insert(rooms).values(part).onConflictDoNothing(),
+      db.insert(this.rooms).values(part).onConflictDoNothing(),
     );
   }
 
@@ -62,7 +50,7 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async getRoomsByIds(roomIds: UUID[]): Promise<Room[]> {
-    const { rooms } = this.tables;
+    const { rooms } = this;
     const rows = await this.selectIn(roomIds, (db, part) =>
       db.select().from(rooms).where(inArray(rooms.id, part)),
     );
@@ -70,16 +58,11 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async getRoomsByWorld(worldId: UUID): Promise<Room[]> {
-    const { rooms } = this.tables;
-    const rows = await this.run(() =>
-      this.db.select().from(rooms).where(eq(rooms.worldId, worldId)),
-    );
-    return rows.map(toRoom);
+    return (await this.rows(this.rooms, eq(this.rooms.worldId, worldId))).map(toRoom);
   }
 
   async updateRoom(room: Room): Promise<void> {
-    const { rooms } = this.tables;
-    await this.run(() => this.db.update(rooms).set(roomFields(room)).where(eq(rooms.id, room.id)));
+    await this.update(this.rooms, roomFields(room), eq(this.rooms.id, room.id));
   }
 
   /** The room with its memories and participants, in one atomic unit. */
@@ -88,7 +71,7 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async deleteRoomsByWorldId(worldId: UUID): Promise<void> {
-    const { rooms } = this.tables;
+    const { rooms } = this;
     await this.atomic(
       this.deleteRooms((column, db) =>
         inArray(column, db.select({ id: rooms.id }).from(rooms).where(eq(rooms.worldId, worldId))),
@@ -98,7 +81,7 @@ export abstract class SqlRooms extends SqlEntities {
 
   /** Deletes, in order, the memories, participants and rooms whose room column matches. */
   private deleteRooms(inRooms: (roomColumn: AnyColumn, db: SqlDb) => SQL): Statement[] {
-    const { rooms, memories, participants } = this.tables;
+    const { rooms, memories, participants } = this;
     return [
       (db) => db.delete(memories).where(inRooms(memories.roomId, db)),
       (db) => db.delete(participants).where(inRooms(participants.roomId, db)),
@@ -106,10 +89,7 @@ export abstract class SqlRooms extends SqlEntities {
     ];
   }
 
-  // participants
-
   protected insertParticipants(entityIds: UUID[], roomId: UUID): Statement[] {
-    const { participants } = this.tables;
     const now = this.now();
     const rows = [...new Set(entityIds)].map((entityId) => ({
       id: randomUuid(),
@@ -119,7 +99,7 @@ export abstract class SqlRooms extends SqlEntities {
       createdAt: now,
     }));
     return this.chunked(rows, 5, (db, part) =>
-      db.insert(participants).values(part).onConflictDoNothing(),
+      db.insert(this.participants).values(part).onConflictDoNothing(),
     );
   }
 
@@ -129,18 +109,12 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async getRoomsForParticipant(entityId: UUID): Promise<UUID[]> {
-    const { participants } = this.tables;
-    const rows = await this.run(() =>
-      this.db
-        .select({ roomId: participants.roomId })
-        .from(participants)
-        .where(eq(participants.entityId, entityId)),
-    );
+    const rows = await this.rows(this.participants, eq(this.participants.entityId, entityId));
     return rows.map((row) => row.roomId as UUID);
   }
 
   async getRoomsForParticipants(entityIds: UUID[]): Promise<UUID[]> {
-    const { participants } = this.tables;
+    const { participants } = this;
     const rows = await this.selectIn(entityIds, (db, part) =>
       db
         .selectDistinct({ roomId: participants.roomId })
@@ -151,44 +125,21 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async getParticipantsForEntity(entityId: UUID): Promise<Participant[]> {
-    const { participants } = this.tables;
-    const rows = await this.run(() =>
-      this.db
-        .select({
-          id: participants.id,
-          entityId: participants.entityId,
-          roomId: participants.roomId,
-        })
-        .from(participants)
-        .where(eq(participants.entityId, entityId)),
-    );
-    return rows as Participant[];
+    const rows = await this.rows(this.participants, eq(this.participants.entityId, entityId));
+    return rows.map(({ id, entityId, roomId }) => ({ id, entityId, roomId }) as Participant);
   }
 
   async getParticipantsForRoom(roomId: UUID): Promise<UUID[]> {
-    const { participants } = this.tables;
-    const rows = await this.run(() =>
-      this.db
-        .select({ entityId: participants.entityId })
-        .from(participants)
-        .where(eq(participants.roomId, roomId)),
-    );
+    const rows = await this.rows(this.participants, eq(this.participants.roomId, roomId));
     return rows.map((row) => row.entityId as UUID);
   }
 
   async isRoomParticipant(roomId: UUID, entityId: UUID): Promise<boolean> {
-    const rows = await this.run(() =>
-      this.db
-        .select({ id: this.tables.participants.id })
-        .from(this.tables.participants)
-        .where(this.participant(roomId, entityId))
-        .limit(1),
-    );
-    return rows.length > 0;
+    return (await this.row(this.participants, this.participant(roomId, entityId))) !== undefined;
   }
 
   async removeParticipant(entityId: UUID, roomId: UUID): Promise<boolean> {
-    const { participants } = this.tables;
+    const { participants } = this;
     const deleted = await this.run(() =>
       this.db
         .delete(participants)
@@ -199,14 +150,8 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async getParticipantUserState(roomId: UUID, entityId: UUID): Promise<ParticipantState> {
-    const { participants } = this.tables;
-    const [row] = await this.run(() =>
-      this.db
-        .select({ state: participants.userState })
-        .from(participants)
-        .where(this.participant(roomId, entityId)),
-    );
-    const state = row?.state;
+    const state = (await this.row(this.participants, this.participant(roomId, entityId)))
+      ?.userState;
     return state === "FOLLOWED" || state === "MUTED" ? state : null;
   }
 
@@ -215,39 +160,30 @@ export abstract class SqlRooms extends SqlEntities {
     entityId: UUID,
     state: ParticipantState,
   ): Promise<void> {
-    const { participants } = this.tables;
-    await this.run(() =>
-      this.db
-        .update(participants)
-        .set({ userState: state })
-        .where(this.participant(roomId, entityId)),
-    );
+    await this.update(this.participants, { userState: state }, this.participant(roomId, entityId));
   }
 
   private participant(roomId: UUID, entityId: UUID) {
-    const { participants } = this.tables;
+    const { participants } = this;
     return and(eq(participants.roomId, roomId), eq(participants.entityId, entityId));
   }
 }
 
 /** A world's columns, absent fields as NULL (a create or a full update). */
 function worldFields(world: World) {
-  return {
-    agentId: world.agentId,
-    name: world.name ?? null,
-    serverId: world.serverId ?? null,
-    metadata: world.metadata ?? null,
-  };
+  const { agentId, name = null, serverId = null, metadata = null } = world;
+  return { agentId, name, serverId, metadata };
 }
 
 function roomFields(room: Room) {
+  const { agentId = null, name = null, source, type, channelId = null, serverId = null } = room;
   return {
-    agentId: room.agentId ?? null,
-    name: room.name ?? null,
-    source: room.source,
-    type: room.type,
-    channelId: room.channelId ?? null,
-    serverId: room.serverId ?? null,
+    agentId,
+    name,
+    source,
+    type,
+    channelId,
+    serverId,
     worldId: room.worldId ?? null,
     metadata: room.metadata ?? null,
   };

@@ -47,7 +47,7 @@ export class SqlStorage extends SqlTasks implements StorageAdapter {
   }
 
   private opStatements(op: Exclude<StorageOp, { op: "createMemory" }>): Statement[] {
-    const { memories, tasks, cache } = this.tables;
+    const { memories, tasks, cache } = this;
     switch (op.op) {
       case "ensureWorld":
         return [this.insertWorld(op.world)];

@@ -6,7 +6,7 @@ import type { Task, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import type { Statement } from "./driver.ts";
 import { SqlLogs } from "./logs.ts";
-import { toTask } from "./rows.ts";
+import { definedFields, toTask } from "./rows.ts";
 
 export abstract class SqlTasks extends SqlLogs {
   protected insertTask(task: Task & { id: UUID }): Statement {
@@ -19,13 +19,12 @@ export abstract class SqlTasks extends SqlLogs {
       createdAt: task.createdAt ?? now,
       updatedAt: task.updatedAt ?? now,
     };
-    return (db) => db.insert(this.tables.tasks).values(row);
+    return (db) => db.insert(this.tasks).values(row);
   }
 
   protected updateTaskStatement(id: UUID, task: Partial<Task>): Statement {
-    const { tasks } = this.tables;
     const set = this.taskPatch(task);
-    return (db) => db.update(tasks).set(set).where(eq(tasks.id, id));
+    return (db) => db.update(this.tasks).set(set).where(eq(this.tasks.id, id));
   }
 
   async createTask(task: Task): Promise<UUID> {
@@ -36,38 +35,22 @@ export abstract class SqlTasks extends SqlLogs {
 
   /** Every listed tag must be present, matched exactly (elizaOS's `tags @> ARRAY[...]`). */
   async getTasks(params: { roomId?: UUID; tags?: string[]; entityId?: UUID }): Promise<Task[]> {
-    const { tasks } = this.tables;
-    const rows = await this.run(() =>
-      this.db
-        .select()
-        .from(tasks)
-        .where(
-          and(
-            params.roomId === undefined ? undefined : eq(tasks.roomId, params.roomId),
-            params.entityId === undefined ? undefined : eq(tasks.entityId, params.entityId),
-            params.tags?.length ? this.dialect.hasAllTags(tasks.tags, params.tags) : undefined,
-          ),
-        )
-        .orderBy(asc(tasks.createdAt), asc(this.dialect.insertionOrder("tasks"))),
+    const { tasks } = this;
+    const where = and(
+      params.roomId === undefined ? undefined : eq(tasks.roomId, params.roomId),
+      params.entityId === undefined ? undefined : eq(tasks.entityId, params.entityId),
+      params.tags?.length ? this.dialect.hasAllTags(tasks.tags, params.tags) : undefined,
     );
-    return rows.map(toTask);
+    return (await this.rows(tasks, where, ...this.oldestFirst())).map(toTask);
   }
 
   async getTask(id: UUID): Promise<Task | null> {
-    const { tasks } = this.tables;
-    const [row] = await this.run(() => this.db.select().from(tasks).where(eq(tasks.id, id)));
+    const row = await this.row(this.tasks, eq(this.tasks.id, id));
     return row ? toTask(row) : null;
   }
 
   async getTasksByName(name: string): Promise<Task[]> {
-    const { tasks } = this.tables;
-    const rows = await this.run(() =>
-      this.db
-        .select()
-        .from(tasks)
-        .where(eq(tasks.name, name))
-        .orderBy(asc(tasks.createdAt), asc(this.dialect.insertionOrder("tasks"))),
-    );
+    const rows = await this.rows(this.tasks, eq(this.tasks.name, name), ...this.oldestFirst());
     return rows.map(toTask);
   }
 
@@ -76,14 +59,13 @@ export abstract class SqlTasks extends SqlLogs {
   }
 
   async deleteTask(id: UUID): Promise<void> {
-    const { tasks } = this.tables;
-    await this.run(() => this.db.delete(tasks).where(eq(tasks.id, id)));
+    await this.remove(this.tasks, eq(this.tasks.id, id));
   }
 
   async claimDueTasks(params: ClaimDueTasksParams): Promise<Task[]> {
     const { now, limit, owner, leaseMs, agentId } = params;
     if (limit <= 0) return [];
-    const { tasks } = this.tables;
+    const { tasks } = this;
     const claimable = and(lte(tasks.dueAt, now), this.leaseFree(now));
     const due = this.db
       .select({ id: tasks.id })
@@ -107,7 +89,7 @@ export abstract class SqlTasks extends SqlLogs {
   }
 
   async claimTask(id: UUID, { now, owner, leaseMs }: ClaimTaskParams): Promise<Task | null> {
-    const { tasks } = this.tables;
+    const { tasks } = this;
     // One conditional UPDATE: the lease check and the lease are one atomic step.
     const [claimed] = await this.run(() =>
       this.db
@@ -120,7 +102,7 @@ export abstract class SqlTasks extends SqlLogs {
   }
 
   async releaseTaskLease(id: UUID, owner: string, patch: Partial<Task> = {}): Promise<boolean> {
-    const { tasks } = this.tables;
+    const { tasks } = this;
     const held = and(eq(tasks.id, id), eq(tasks.leaseOwner, owner));
     const free = { leaseOwner: null, leaseExpiresAt: null };
     const set = { ...this.taskPatch(patch), ...free };
@@ -138,28 +120,20 @@ export abstract class SqlTasks extends SqlLogs {
     return released?.length === 1;
   }
 
+  private oldestFirst() {
+    return [asc(this.tasks.createdAt), asc(this.dialect.insertionOrder("tasks"))];
+  }
+
   private leaseFree(now: number) {
-    const { tasks } = this.tables;
+    const { tasks } = this;
     return or(isNull(tasks.leaseExpiresAt), lte(tasks.leaseExpiresAt, now));
   }
 
   /** The columns a partial task names; `undefined` fields stay as they are, `null` clears. */
-  private taskPatch(patch: Partial<Task>): Partial<typeof this.tables.tasks.$inferInsert> {
-    const set: Partial<typeof this.tables.tasks.$inferInsert> = {
+  private taskPatch(patch: Partial<Task>) {
+    return {
+      ...definedFields(patch, ["id", "updatedAt"]),
       updatedAt: patch.updatedAt ?? this.now(),
     };
-    if (patch.name !== undefined) set.name = patch.name;
-    if (patch.description !== undefined) set.description = patch.description ?? null;
-    if (patch.agentId !== undefined) set.agentId = patch.agentId ?? null;
-    if (patch.roomId !== undefined) set.roomId = patch.roomId ?? null;
-    if (patch.worldId !== undefined) set.worldId = patch.worldId ?? null;
-    if (patch.entityId !== undefined) set.entityId = patch.entityId ?? null;
-    if (patch.tags !== undefined) set.tags = patch.tags ?? [];
-    if (patch.metadata !== undefined) set.metadata = patch.metadata ?? null;
-    if (patch.dueAt !== undefined) set.dueAt = patch.dueAt;
-    if (patch.leaseOwner !== undefined) set.leaseOwner = patch.leaseOwner;
-    if (patch.leaseExpiresAt !== undefined) set.leaseExpiresAt = patch.leaseExpiresAt;
-    if (patch.createdAt !== undefined) set.createdAt = patch.createdAt;
-    return set;
   }
 }
