@@ -4,7 +4,8 @@
 import { neon } from "@neondatabase/serverless";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/neon-http";
-import type { Db, PostgresDriver, Statement } from "./driver.ts";
+import { batchingDriver } from "../sql/driver.ts";
+import type { Db, PostgresDriver } from "./driver.ts";
 import { DEFAULT_QUERY_TIMEOUT_MS, positiveTimeout } from "./pool-guard.ts";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
@@ -61,20 +62,12 @@ export function neonHttpDriver(
   const client = neon(connectionString, { fetchOptions: perRequestTimeout(timeoutMs) });
   const database = drizzle({ client });
   const db = database as unknown as Db;
-  // One request carries a whole batch (a non-interactive transaction), reads or writes.
-  const batch = (statements: Statement[]) =>
-    database.batch(
-      statements.map((statement) => statement(db)) as [BatchItem<"pg">, ...BatchItem<"pg">[]],
-    ) as Promise<unknown[]>;
-  return {
-    kind: "neon-http",
+  return batchingDriver(
+    "neon-http",
     db,
-    atomic: batch,
-    readAll: batch,
-    execute: (query) => db.execute(query),
-    // Stateless: nothing to close.
-    close: async () => {},
-  };
+    (items) => database.batch(items as [BatchItem<"pg">]) as Promise<unknown[]>,
+    (query) => db.execute(query),
+  ) as PostgresDriver;
 }
 
 export function createNeonHttpStorage(options: NeonHttpStorageOptions): PostgresStorage {

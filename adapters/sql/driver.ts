@@ -39,6 +39,21 @@ export interface SqlDriver {
 /** The tables every dialect defines, under the same property names. */
 export type SqlTables = typeof pg.allTables;
 
+/**
+ * A driver over a stateless client whose one batch call is the atomic unit and also how reads
+ * share a round trip (D1's `db.batch`, Neon HTTP's non-interactive transaction).
+ */
+export function batchingDriver(
+  kind: SqlKind,
+  db: SqlDb,
+  batch: (items: unknown[]) => Promise<unknown[]>,
+  execute: (query: SQL) => Promise<unknown>,
+): SqlDriver {
+  const run = (statements: Statement[]) => batch(statements.map((statement) => statement(db)));
+  // Nothing to close: a request or a binding, not a connection.
+  return { kind, db, atomic: run, readAll: run, execute, close: async () => {} };
+}
+
 /** readAll for drivers that hold a pool or one in-process connection: plain concurrency. */
 export function readConcurrently(db: SqlDb, statements: Statement[]): Promise<unknown[]> {
   return Promise.all(statements.map((statement) => statement(db)));
