@@ -5,7 +5,7 @@ import type { Vectorize, VectorizeIndex } from "@cloudflare/workers-types";
 import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import type { SearchMemoriesParams } from "../../core/storage.ts";
-import type { Memory, UUID } from "../../core/types.ts";
+import type { Memory } from "../../core/types.ts";
 import { assertEmbeddingDimension, rankByCosine } from "../../core/vector.ts";
 import type { SearchHost } from "../sql/dialect.ts";
 import type { SqlDb } from "../sql/driver.ts";
@@ -54,13 +54,7 @@ export async function searchByScan(
     params.match_threshold ?? 0,
     params.count ?? 10,
   );
-  if (ranked.length === 0) return [];
-  const loaded = await host.getMemoriesByIds(ranked.map(({ item }) => item.id as UUID));
-  const byId = new Map(loaded.map((memory) => [memory.id, memory]));
-  return ranked.flatMap(({ item, similarity }) => {
-    const memory = byId.get(item.id as UUID);
-    return memory ? [{ ...memory, similarity }] : [];
-  });
+  return host.loadMatches(ranked.map(({ item, similarity }) => ({ id: item.id, similarity })));
 }
 
 export async function pinDimension(host: SearchHost, dimension: number): Promise<void> {

@@ -25,12 +25,8 @@ export const postgresDialect: SqlDialect = {
   maxParams: 65_535,
   // pgvector's own limit for the `vector` type.
   maxDimension: 16_000,
-  insertionOrder: (table) =>
-    table === "memories"
-      ? allTables.memories.seq
-      : table === "logs"
-        ? allTables.logs.seq
-        : allTables.tasks.id,
+  // Tasks have no seq: ties of created_at (and of due_at) go by id.
+  insertionOrder: (table) => (table === "tasks" ? allTables.tasks.id : allTables[table].seq),
   hasAllTags: (column, tags) => arrayContains(column, tags),
   hasAnyTag: (column, tags) => arrayOverlaps(column, tags),
   notPaused: (metadata) => sql`(${metadata} -> 'paused') IS DISTINCT FROM 'true'::jsonb`,

@@ -11,51 +11,26 @@ export abstract class SqlAgents extends SqlBase {
   }
 
   async getAgents(): Promise<Agent[]> {
-    const rows = await this.rows(this.agents, undefined, asc(this.agents.createdAt));
+    const rows = await this.rows(this.agents, undefined, [asc(this.agents.createdAt)]);
     return rows.map(toAgent);
   }
 
   /** False for a duplicate id. */
   async createAgent(agent: Agent): Promise<boolean> {
     const now = this.now();
-    const inserted = await this.run(() =>
-      this.db
-        .insert(this.agents)
-        .values({
-          id: agent.id,
-          name: agent.name,
-          enabled: agent.enabled ?? true,
-          character: agent.character ?? null,
-          createdAt: agent.createdAt ?? now,
-          updatedAt: agent.updatedAt ?? now,
-        })
-        .onConflictDoNothing()
-        .returning({ id: this.agents.id }),
-    );
-    return inserted.length === 1;
+    const { id, name, enabled = true, character = null, createdAt = now, updatedAt = now } = agent;
+    const row = { id, name, enabled, character, createdAt, updatedAt };
+    return this.touched(this.db.insert(this.agents).values(row).onConflictDoNothing());
   }
 
   async updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean> {
     const { name, enabled, character } = agent;
-    const fields = definedFields({ name, enabled, character });
-    const set = { ...fields, updatedAt: agent.updatedAt ?? this.now() };
-    const updated = await this.run(() =>
-      this.db
-        .update(this.agents)
-        .set(set)
-        .where(eq(this.agents.id, agentId))
-        .returning({ id: this.agents.id }),
-    );
-    return updated.length === 1;
+    const updatedAt = agent.updatedAt ?? this.now();
+    const set = { ...definedFields({ name, enabled, character }), updatedAt };
+    return this.touched(this.db.update(this.agents).set(set).where(eq(this.agents.id, agentId)));
   }
 
   async deleteAgent(agentId: UUID): Promise<boolean> {
-    const deleted = await this.run(() =>
-      this.db
-        .delete(this.agents)
-        .where(eq(this.agents.id, agentId))
-        .returning({ id: this.agents.id }),
-    );
-    return deleted.length === 1;
+    return this.touched(this.db.delete(this.agents).where(eq(this.agents.id, agentId)));
   }
 }

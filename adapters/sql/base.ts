@@ -1,7 +1,7 @@
 // The state and helpers every concern of the SQL storage uses. The storage is one class
 // chain, a concern per file, read in order: base → agents → entities → rooms → memories →
 // relationships → cache → logs → tasks → storage (batch and lifecycle).
-import type { SQL } from "drizzle-orm";
+import { type AnyColumn, and, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { StorageError } from "../../core/storage.ts";
 import type { UUID } from "../../core/types.ts";
@@ -90,36 +90,52 @@ export abstract class SqlBase {
     }
   }
 
-  /** SELECT * FROM table WHERE `where` ORDER BY `order`. */
+  /** SELECT * FROM table WHERE `where` ORDER BY `order` LIMIT `limit` OFFSET `offset`. */
   protected rows<T extends AnyTable>(
     table: T,
-    where: SQL | undefined,
-    ...order: SQL[]
+    where?: SQL,
+    order: SQL[] = [],
+    limit = Number.MAX_SAFE_INTEGER,
+    offset = 0,
   ): Promise<T["$inferSelect"][]> {
+    const query = this.db.select().from(table as AnyTable);
+    // SQLite takes OFFSET only after a LIMIT, hence a limit always.
     return this.run(() =>
-      this.db
-        .select()
-        .from(table as AnyTable)
+      query
         .where(where)
-        .orderBy(...order),
+        .orderBy(...order)
+        .limit(limit)
+        .offset(offset),
     );
   }
 
-  /** The first such row, or undefined. */
-  protected async row<T extends AnyTable>(
+  /** The rows whose `column` is one of `ids` (and `where`), chunked as selectIn is. */
+  protected rowsIn<T extends AnyTable>(
     table: T,
-    where: SQL | undefined,
-    ...order: SQL[]
-  ): Promise<T["$inferSelect"] | undefined> {
-    const [first] = await this.run(() =>
-      this.db
+    column: AnyColumn,
+    ids: readonly string[],
+    where?: SQL,
+    order: SQL[] = [],
+    limit = Number.MAX_SAFE_INTEGER,
+  ): Promise<T["$inferSelect"][]> {
+    return this.selectIn(ids, (db, part) =>
+      db
         .select()
         .from(table as AnyTable)
-        .where(where)
+        .where(and(inArray(column, part), where))
         .orderBy(...order)
-        .limit(1),
+        .limit(limit),
     );
-    return first;
+  }
+
+  protected async row<T extends AnyTable>(table: T, where?: SQL, order: SQL[] = []) {
+    return (await this.rows(table, where, order, 1))[0];
+  }
+
+  /** Whether a write touched a row (through RETURNING, which every dialect here has). */
+  protected async touched(write: { returning(fields: { one: SQL }): unknown }): Promise<boolean> {
+    const rows = await this.run(() => write.returning({ one: sql`1` }) as PromiseLike<unknown[]>);
+    return rows.length > 0;
   }
 
   protected async update<T extends AnyTable>(
@@ -127,12 +143,8 @@ export abstract class SqlBase {
     set: Partial<T["$inferInsert"]>,
     where: SQL | undefined,
   ): Promise<void> {
-    await this.run(() =>
-      this.db
-        .update(table as AnyTable)
-        .set(set as never)
-        .where(where),
-    );
+    const query = this.db.update(table as AnyTable).set(set as never);
+    await this.run(() => query.where(where));
   }
 
   protected async remove(table: AnyTable, where: SQL | undefined): Promise<void> {
@@ -172,11 +184,7 @@ export abstract class SqlBase {
     write: (db: SqlDb, part: T[]) => BatchItem<"pg">,
   ) {
     const size = rowsPerStatement(columns, this.dialect.maxParams);
-    return chunk(rows, size).map(
-      (part): Statement =>
-        (db) =>
-          write(db, part),
-    );
+    return chunk(rows, size).map((part) => (db: SqlDb) => write(db, part));
   }
 
   /** Rejects a vector of the wrong width, or holding a non-number, before it reaches SQL. */

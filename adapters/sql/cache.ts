@@ -37,10 +37,7 @@ export abstract class SqlCache extends SqlRelationships {
 
   async deleteCache(key: string): Promise<boolean> {
     const { cache } = this;
-    const deleted = await this.run(() =>
-      this.db.delete(cache).where(eq(cache.key, key)).returning({ key: cache.key }),
-    );
-    return deleted.length > 0;
+    return this.touched(this.db.delete(cache).where(eq(cache.key, key)));
   }
 
   /** True for exactly one caller per key until ttlMs passes. */
@@ -49,16 +46,13 @@ export abstract class SqlCache extends SqlRelationships {
     const expiresAt = now + ttlMs;
     // One statement: insert, or take over an expired claim. RETURNING yields a row only for
     // the writer that did either, and the engine serialises the two racers on the key.
+    const takeOver = {
+      target: claims.key,
+      set: { expiresAt },
+      setWhere: lte(claims.expiresAt, now),
+    };
     const claim: Statement = (db) =>
-      db
-        .insert(claims)
-        .values({ key, expiresAt })
-        .onConflictDoUpdate({
-          target: claims.key,
-          set: { expiresAt },
-          setWhere: lte(claims.expiresAt, now),
-        })
-        .returning({ key: claims.key });
+      db.insert(claims).values({ key, expiresAt }).onConflictDoUpdate(takeOver).returning();
     const [won] = (await this.atomic([claim, ...this.sweepStatements(now)])) as unknown[][];
     return won?.length === 1;
   }
@@ -89,23 +83,12 @@ export abstract class SqlCache extends SqlRelationships {
     const { claims, cache } = this;
     const expired =
       (table: typeof claims | typeof cache): Statement =>
-      (db) =>
-        db
-          .delete(table)
-          .where(
-            and(
-              inArray(
-                table.key,
-                db
-                  .select({ key: table.key })
-                  .from(table)
-                  .where(lte(table.expiresAt, now))
-                  .limit(limit),
-              ),
-              lte(table.expiresAt, now),
-            ),
-          )
-          .returning({ key: table.key });
+      (db) => {
+        const gone = lte(table.expiresAt, now);
+        const keys = db.select({ key: table.key }).from(table).where(gone).limit(limit);
+        const query = db.delete(table).where(and(inArray(table.key, keys), gone));
+        return query.returning({ key: table.key });
+      };
     return [expired(claims), expired(cache)];
   }
 }

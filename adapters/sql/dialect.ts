@@ -3,7 +3,7 @@
 // and nearest-neighbour search. d1/dialect.ts and postgres/dialect.ts each fill this in.
 import type { AnyColumn, SQL, SQLWrapper } from "drizzle-orm";
 import type { SearchMemoriesParams } from "../../core/storage.ts";
-import type { Memory, UUID } from "../../core/types.ts";
+import type { Memory } from "../../core/types.ts";
 import type { SqlDriver, SqlTables } from "./driver.ts";
 
 export interface SqlDialect {
@@ -47,5 +47,6 @@ export interface SearchHost {
   /** The pinned width once known; a dialect that can read it from the database sets it. */
   dimension: number | undefined;
   run<T>(query: () => PromiseLike<T>): Promise<T>;
-  getMemoriesByIds(ids: UUID[]): Promise<Memory[]>;
+  /** The memories of `matches`, in their order, with their similarity. */
+  loadMatches(matches: { id: string; similarity: number }[]): Promise<Memory[]>;
 }

@@ -8,36 +8,24 @@ import { definedFields, toComponent, toEntity } from "./rows.ts";
 
 export abstract class SqlEntities extends SqlAgents {
   async getEntitiesByIds(entityIds: UUID[]): Promise<Entity[]> {
-    const { entities } = this;
-    const rows = await this.selectIn(entityIds, (db, ids) =>
-      db.select().from(entities).where(inArray(entities.id, ids)),
-    );
-    return rows.map(toEntity);
+    return (await this.rowsIn(this.entities, this.entities.id, entityIds)).map(toEntity);
   }
 
   async getEntitiesForRoom(roomId: UUID, includeComponents = false): Promise<Entity[]> {
     const { entities, components, participants } = this;
-    const inRoom = (db: SqlDb, column: AnyColumn) =>
-      inArray(
-        column,
-        db
-          .select({ id: participants.entityId })
-          .from(participants)
-          .where(eq(participants.roomId, roomId)),
-      );
+    const inRoom = (db: SqlDb, column: AnyColumn) => {
+      const ids = db.select({ id: participants.entityId }).from(participants);
+      return inArray(column, ids.where(eq(participants.roomId, roomId)));
+    };
     const entityQuery = (db: SqlDb) => db.select().from(entities).where(inRoom(db, entities.id));
     if (!includeComponents) return (await this.run(() => entityQuery(this.db))).map(toEntity);
+    const componentQuery = (db: SqlDb) => {
+      const rows = db.select().from(components).where(inRoom(db, components.entityId));
+      return rows.orderBy(asc(components.createdAt));
+    };
     // Both reads in one round trip where the driver batches.
     const [entityRows, componentRows] = (await this.run(() =>
-      this.driver.readAll([
-        entityQuery,
-        (db) =>
-          db
-            .select()
-            .from(components)
-            .where(inRoom(db, components.entityId))
-            .orderBy(asc(components.createdAt)),
-      ]),
+      this.driver.readAll([entityQuery, componentQuery]),
     )) as [(typeof entities.$inferSelect)[], (typeof components.$inferSelect)[]];
     return entityRows.map((row) => ({
       ...toEntity(row),
@@ -83,26 +71,20 @@ export abstract class SqlEntities extends SqlAgents {
     const row = await this.row(
       components,
       and(this.componentScope(entityId, worldId, sourceEntityId), eq(components.type, type)),
-      asc(components.createdAt),
+      [asc(components.createdAt)],
     );
     return row ? toComponent(row) : null;
   }
 
   async getComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Promise<Component[]> {
     const scope = this.componentScope(entityId, worldId, sourceEntityId);
-    const rows = await this.rows(this.components, scope, asc(this.components.createdAt));
+    const rows = await this.rows(this.components, scope, [asc(this.components.createdAt)]);
     return rows.map(toComponent);
   }
 
   async createComponent(component: Component): Promise<boolean> {
-    const inserted = await this.run(() =>
-      this.db
-        .insert(this.components)
-        .values({ ...component, createdAt: component.createdAt ?? this.now() })
-        .onConflictDoNothing()
-        .returning({ id: this.components.id }),
-    );
-    return inserted.length === 1;
+    const row = { ...component, createdAt: component.createdAt ?? this.now() };
+    return this.touched(this.db.insert(this.components).values(row).onConflictDoNothing());
   }
 
   /** createdAt stays as it was written. */

@@ -25,23 +25,13 @@ export abstract class SqlLogs extends SqlCache {
     offset?: number;
   }): Promise<Log[]> {
     const { logs } = this;
-    const rows = await this.run(() =>
-      this.db
-        .select()
-        .from(logs)
-        .where(
-          and(
-            eq(logs.entityId, params.entityId),
-            params.roomId === undefined ? undefined : eq(logs.roomId, params.roomId),
-            params.type === undefined ? undefined : eq(logs.type, params.type),
-          ),
-        )
-        .orderBy(desc(logs.createdAt), desc(this.dialect.insertionOrder("logs")))
-        // SQLite takes OFFSET only after a LIMIT.
-        .limit(params.count ?? Number.MAX_SAFE_INTEGER)
-        .offset(params.offset ?? 0),
+    const where = and(
+      eq(logs.entityId, params.entityId),
+      params.roomId === undefined ? undefined : eq(logs.roomId, params.roomId),
+      params.type === undefined ? undefined : eq(logs.type, params.type),
     );
-    return rows.map(toLog);
+    const newestFirst = [desc(logs.createdAt), desc(this.dialect.insertionOrder("logs"))];
+    return (await this.rows(logs, where, newestFirst, params.count, params.offset)).map(toLog);
   }
 
   async deleteLog(logId: UUID): Promise<void> {

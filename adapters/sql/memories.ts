@@ -9,9 +9,6 @@ import { SqlRooms } from "./rooms.ts";
 import { definedFields, toMemory } from "./rows.ts";
 import type { IndexedMemory } from "./vector-index.ts";
 
-// SQLite takes OFFSET only after a LIMIT, and drizzle drops a negative one.
-const NO_LIMIT = Number.MAX_SAFE_INTEGER;
-
 type Scope = Omit<SearchMemoriesParams, "embedding" | "match_threshold" | "count">;
 
 export abstract class SqlMemories extends SqlRooms {
@@ -45,21 +42,12 @@ export abstract class SqlMemories extends SqlRooms {
 
   async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
     const { memories } = this;
-    const rows = await this.run(() =>
-      this.db
-        .select()
-        .from(memories)
-        .where(
-          and(
-            this.memoryScope(params),
-            params.start === undefined ? undefined : gte(memories.createdAt, params.start),
-            params.end === undefined ? undefined : lte(memories.createdAt, params.end),
-          ),
-        )
-        .orderBy(...this.newestFirst())
-        .limit(params.count ?? NO_LIMIT)
-        .offset(params.offset ?? 0),
+    const where = and(
+      this.memoryScope(params),
+      params.start === undefined ? undefined : gte(memories.createdAt, params.start),
+      params.end === undefined ? undefined : lte(memories.createdAt, params.end),
     );
+    const rows = await this.rows(memories, where, this.newestFirst(), params.count, params.offset);
     return rows.map(toMemory);
   }
 
@@ -72,13 +60,7 @@ export abstract class SqlMemories extends SqlRooms {
   async getMemoriesByIds(ids: UUID[], tableName?: string): Promise<Memory[]> {
     const { memories } = this;
     const ofTable = tableName === undefined ? undefined : eq(memories.tableName, tableName);
-    const rows = await this.selectIn(ids, (db, part) =>
-      db
-        .select()
-        .from(memories)
-        .where(and(inArray(memories.id, part), ofTable))
-        .orderBy(...this.newestFirst()),
-    );
+    const rows = await this.rowsIn(memories, memories.id, ids, ofTable, this.newestFirst());
     return newestFirst(rows).map(toMemory);
   }
 
@@ -88,15 +70,15 @@ export abstract class SqlMemories extends SqlRooms {
     limit?: number;
   }): Promise<Memory[]> {
     const { memories } = this;
-    const limit = params.limit ?? NO_LIMIT;
-    const scope = this.memoryScope({ tableName: params.tableName });
-    const rows = await this.selectIn(params.roomIds, (db, part) =>
-      db
-        .select()
-        .from(memories)
-        .where(and(scope, inArray(memories.roomId, part)))
-        .orderBy(...this.newestFirst())
-        .limit(limit),
+    const { tableName, roomIds, limit = Number.MAX_SAFE_INTEGER } = params;
+    const scope = this.memoryScope({ tableName });
+    const rows = await this.rowsIn(
+      memories,
+      memories.roomId,
+      roomIds,
+      scope,
+      this.newestFirst(),
+      limit,
     );
     // Chunks each return their own newest; merged, the newest `limit` of all.
     return newestFirst(rows).slice(0, limit).map(toMemory);
@@ -117,17 +99,11 @@ export abstract class SqlMemories extends SqlRooms {
     if (Object.keys(set).length === 0) return (await this.getMemoryById(memory.id)) !== null;
     // The columns not named keep their size; an engine that caps rows refuses the rest itself.
     this.checkRowSize(Object.values(set));
-    const [row] = await this.run(() =>
-      this.db.update(memories).set(set).where(eq(memories.id, memory.id)).returning({
-        id: memories.id,
-        tableName: memories.tableName,
-        roomId: memories.roomId,
-        worldId: memories.worldId,
-        entityId: memories.entityId,
-        agentId: memories.agentId,
-        embedding: memories.embedding,
-      }),
-    );
+    // What the vector index needs back; content stays on the server.
+    const { id, tableName, roomId, worldId, entityId, agentId, embedding } = memories;
+    const indexed = { id, tableName, roomId, worldId, entityId, agentId, embedding };
+    const update = this.db.update(memories).set(set).where(eq(memories.id, memory.id));
+    const [row] = await this.run(() => update.returning(indexed));
     if (row && set.embedding) await this.indexMemories([row]);
     return row !== undefined;
   }
@@ -158,19 +134,13 @@ export abstract class SqlMemories extends SqlRooms {
   /** No tableName counts every table; `unique` defaults to false. */
   async countMemories(roomId: UUID, unique = false, tableName?: string): Promise<number> {
     const { memories } = this;
-    const [row] = await this.run(() =>
-      this.db
-        .select({ n: count() })
-        .from(memories)
-        .where(
-          and(
-            eq(memories.roomId, roomId),
-            this.agentFilter(),
-            unique ? eq(memories.unique, true) : undefined,
-            tableName === undefined ? undefined : eq(memories.tableName, tableName),
-          ),
-        ),
+    const where = and(
+      eq(memories.roomId, roomId),
+      this.agentFilter(),
+      unique ? eq(memories.unique, true) : undefined,
+      tableName === undefined ? undefined : eq(memories.tableName, tableName),
     );
+    const [row] = await this.run(() => this.db.select({ n: count() }).from(memories).where(where));
     return Number(row?.n ?? 0);
   }
 
@@ -206,7 +176,6 @@ export abstract class SqlMemories extends SqlRooms {
   }
 
   private async searchIndex(params: SearchMemoriesParams, scope: SQL | undefined) {
-    const { memories } = this;
     const index = this.index!;
     const filter: Record<string, string> = { tableName: params.tableName };
     for (const key of ["roomId", "worldId", "entityId"] as const) {
@@ -216,24 +185,30 @@ export abstract class SqlMemories extends SqlRooms {
     if (agentId) filter.agentId = agentId;
     const wanted = params.count ?? 10;
     // Over-fetch: SQL re-applies the scope, and `unique`, which the index does not hold.
-    const matches = (
-      await index.query(params.embedding, filter, Math.min(index.maxTopK, wanted * 2))
-    ).filter((match) => match.score >= (params.match_threshold ?? 0));
-    const rows = await this.selectIn(
-      matches.map((match) => match.id),
-      (db, part) =>
-        db
-          .select()
-          .from(memories)
-          .where(and(scope, inArray(memories.id, part))),
+    const matches = await index.query(
+      params.embedding,
+      filter,
+      Math.min(index.maxTopK, wanted * 2),
     );
-    const byId = new Map(rows.map((row) => [row.id, row]));
-    return matches
-      .flatMap((match) => {
-        const row = byId.get(match.id);
-        return row ? [{ ...toMemory(row), similarity: match.score }] : [];
-      })
-      .slice(0, wanted);
+    const kept = matches.filter((match) => match.score >= (params.match_threshold ?? 0));
+    const found = await this.loadMatches(
+      kept.map((match) => ({ id: match.id, similarity: match.score })),
+      scope,
+    );
+    return found.slice(0, wanted);
+  }
+
+  /** The memories of `matches` still in `scope`, in the matches' order, with their similarity. */
+  async loadMatches(matches: { id: string; similarity: number }[], scope?: SQL): Promise<Memory[]> {
+    const { memories } = this;
+    const ids = matches.map((match) => match.id);
+    const byId = new Map(
+      (await this.rowsIn(memories, memories.id, ids, scope)).map((r) => [r.id, r]),
+    );
+    return matches.flatMap(({ id, similarity }) => {
+      const row = byId.get(id);
+      return row ? [{ ...toMemory(row), similarity }] : [];
+    });
   }
 }
 

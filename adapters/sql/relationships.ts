@@ -12,22 +12,13 @@ export abstract class SqlRelationships extends SqlMemories {
     tags?: string[];
     metadata?: Metadata;
   }): Promise<boolean> {
-    const inserted = await this.run(() =>
-      this.db
-        .insert(this.relationships)
-        .values({
-          id: randomUuid(),
-          sourceEntityId: params.sourceEntityId,
-          targetEntityId: params.targetEntityId,
-          agentId: this.agentId,
-          tags: params.tags ?? [],
-          metadata: params.metadata ?? {},
-          createdAt: this.now(),
-        })
-        .onConflictDoNothing()
-        .returning({ id: this.relationships.id }),
-    );
-    return inserted.length === 1;
+    const { sourceEntityId, targetEntityId, tags = [], metadata = {} } = params;
+    const row = { sourceEntityId, targetEntityId, tags, metadata, agentId: this.agentId };
+    const query = this.db
+      .insert(this.relationships)
+      .values({ ...row, id: randomUuid(), createdAt: this.now() })
+      .onConflictDoNothing();
+    return this.touched(query);
   }
 
   async updateRelationship(relationship: Relationship): Promise<void> {
@@ -62,7 +53,7 @@ export abstract class SqlRelationships extends SqlMemories {
         ),
         params.tags?.length ? this.dialect.hasAnyTag(relationships.tags, params.tags) : undefined,
       ),
-      asc(relationships.createdAt),
+      [asc(relationships.createdAt)],
     );
     return rows.map(toRelationship);
   }

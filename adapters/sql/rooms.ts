@@ -24,7 +24,7 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async getAllWorlds(): Promise<World[]> {
-    return (await this.rows(this.worlds, undefined)).map(toWorld);
+    return (await this.rows(this.worlds)).map(toWorld);
   }
 
   async updateWorld(world: World): Promise<void> {
@@ -50,11 +50,7 @@ export abstract class SqlRooms extends SqlEntities {
   }
 
   async getRoomsByIds(roomIds: UUID[]): Promise<Room[]> {
-    const { rooms } = this;
-    const rows = await this.selectIn(roomIds, (db, part) =>
-      db.select().from(rooms).where(inArray(rooms.id, part)),
-    );
-    return rows.map(toRoom);
+    return (await this.rowsIn(this.rooms, this.rooms.id, roomIds)).map(toRoom);
   }
 
   async getRoomsByWorld(worldId: UUID): Promise<Room[]> {
@@ -140,13 +136,7 @@ export abstract class SqlRooms extends SqlEntities {
 
   async removeParticipant(entityId: UUID, roomId: UUID): Promise<boolean> {
     const { participants } = this;
-    const deleted = await this.run(() =>
-      this.db
-        .delete(participants)
-        .where(this.participant(roomId, entityId))
-        .returning({ id: participants.id }),
-    );
-    return deleted.length > 0;
+    return this.touched(this.db.delete(participants).where(this.participant(roomId, entityId)));
   }
 
   async getParticipantUserState(roomId: UUID, entityId: UUID): Promise<ParticipantState> {
@@ -176,15 +166,7 @@ function worldFields(world: World) {
 }
 
 function roomFields(room: Room) {
-  const { agentId = null, name = null, source, type, channelId = null, serverId = null } = room;
-  return {
-    agentId,
-    name,
-    source,
-    type,
-    channelId,
-    serverId,
-    worldId: room.worldId ?? null,
-    metadata: room.metadata ?? null,
-  };
+  const { agentId = null, name = null, channelId = null, serverId = null, worldId = null } = room;
+  const { source, type, metadata = null } = room;
+  return { agentId, name, channelId, serverId, worldId, source, type, metadata };
 }

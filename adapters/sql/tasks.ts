@@ -41,7 +41,7 @@ export abstract class SqlTasks extends SqlLogs {
       params.entityId === undefined ? undefined : eq(tasks.entityId, params.entityId),
       params.tags?.length ? this.dialect.hasAllTags(tasks.tags, params.tags) : undefined,
     );
-    return (await this.rows(tasks, where, ...this.oldestFirst())).map(toTask);
+    return (await this.rows(tasks, where, this.oldestFirst())).map(toTask);
   }
 
   async getTask(id: UUID): Promise<Task | null> {
@@ -50,7 +50,7 @@ export abstract class SqlTasks extends SqlLogs {
   }
 
   async getTasksByName(name: string): Promise<Task[]> {
-    const rows = await this.rows(this.tasks, eq(this.tasks.name, name), ...this.oldestFirst());
+    const rows = await this.rows(this.tasks, eq(this.tasks.name, name), this.oldestFirst());
     return rows.map(toTask);
   }
 
@@ -76,13 +76,9 @@ export abstract class SqlTasks extends SqlLogs {
     // Pick and lease in one UPDATE. SQLite runs it as one step; Postgres locks the picked rows
     // (skipping rows another tick holds) and re-checks the outer condition on each, so two
     // ticks never lease the same task.
-    const claimed = await this.run(() =>
-      this.db
-        .update(tasks)
-        .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs })
-        .where(and(inArray(tasks.id, this.dialect.lockForClaim(due)), claimable))
-        .returning(),
-    );
+    const lease = this.db.update(tasks).set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs });
+    const picked = and(inArray(tasks.id, this.dialect.lockForClaim(due)), claimable);
+    const claimed = await this.run(() => lease.where(picked).returning());
     return claimed
       .map(toTask)
       .sort((a, b) => (a.dueAt ?? 0) - (b.dueAt ?? 0) || String(a.id).localeCompare(String(b.id)));
@@ -91,12 +87,9 @@ export abstract class SqlTasks extends SqlLogs {
   async claimTask(id: UUID, { now, owner, leaseMs }: ClaimTaskParams): Promise<Task | null> {
     const { tasks } = this;
     // One conditional UPDATE: the lease check and the lease are one atomic step.
+    const lease = this.db.update(tasks).set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs });
     const [claimed] = await this.run(() =>
-      this.db
-        .update(tasks)
-        .set({ leaseOwner: owner, leaseExpiresAt: now + leaseMs })
-        .where(and(eq(tasks.id, id), this.leaseFree(now)))
-        .returning(),
+      lease.where(and(eq(tasks.id, id), this.leaseFree(now))).returning(),
     );
     return claimed ? toTask(claimed) : null;
   }
