@@ -3,7 +3,7 @@
 import type { GetMemoriesParams, SearchMemoriesParams } from "../../core/storage.ts";
 import type { Memory, UUID } from "../../core/types.ts";
 import { assertEmbeddingDimension } from "../../core/vector.ts";
-import { decodeEmbedding, encodeEmbedding, str, toJson } from "./attributes.ts";
+import { bin, decodeEmbedding, encodeEmbedding, str, toJson } from "./attributes.ts";
 import { inOrder, pageOf } from "./base.ts";
 import { Expression } from "./expression.ts";
 import type { Fields } from "./items/item.ts";
@@ -109,7 +109,7 @@ export abstract class DynamoMemories extends DynamoRooms {
     );
     const ranked = rankByCosine(
       params.embedding,
-      rows.map((row) => ({ row, embedding: decodeEmbedding(row.embedding!.B!) })),
+      rows.map((row) => ({ row, embedding: decodeEmbedding(bin(row, "embedding")!) })),
       params.match_threshold ?? 0,
       params.count ?? 10,
     );

@@ -2,6 +2,7 @@
 // a list can be asked for (room, world, entity, table); the embedding as float32 bytes.
 import type { Memory, UUID } from "../../../core/types.ts";
 import {
+  bin,
   bool,
   decodeEmbedding,
   encodeEmbedding,
@@ -53,7 +54,7 @@ export function memoryItem(memory: StoredMemory, tableName: string): Item {
 }
 
 export function toMemory(row: Item): Memory {
-  const embedding = row.embedding?.B;
+  const embedding = bin(row, "embedding");
   const metadata = json<Memory["metadata"]>(row, "metadata");
   const agentId = str(row, "agentId");
   const worldId = str(row, "worldId");
