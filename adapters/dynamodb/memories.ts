@@ -32,6 +32,7 @@ interface MemoryScope {
   keyed: "roomId" | "entityId" | "worldId" | "table";
 }
 
+/** What a memory list or search selects by. */
 type ScopeParams = {
   tableName: string;
   roomId?: UUID;

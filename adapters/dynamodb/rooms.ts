@@ -1,5 +1,5 @@
 // Worlds, rooms and participants. A room's participants share its partition, so one Query
-// lists them and one deletes the room with them; a room's memories go with it.
+// lists them; deleting a room deletes them and the room's memories with it.
 import { StorageError } from "../../core/storage.ts";
 import type { Participant, ParticipantState, Room, UUID, World } from "../../core/types.ts";
 import { toJson } from "./attributes.ts";
