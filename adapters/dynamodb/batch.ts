@@ -7,22 +7,16 @@ import { type TransactWriteItem, TransactWriteItemsCommand } from "@aws-sdk/clie
 import { StorageError, type StorageOp } from "../../core/storage.ts";
 import type { UUID } from "../../core/types.ts";
 import { assertEmbeddingDimension } from "../../core/vector.ts";
-import type { Item } from "./attributes.ts";
-import { toAttributes, toJson } from "./attributes.ts";
+import { type Item, toAttributes, toJson } from "./attributes.ts";
 import { cancellationCodes, isTransactionCanceled } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";
-import {
-  cacheItem,
-  entityDoc,
-  type Fields,
-  fields,
-  memoryItem,
-  participantItem,
-  roomGsis,
-  taskItem,
-  taskPatch,
-} from "./items.ts";
-import { type Key, keys, partitions } from "./keys.ts";
+import { cacheItem } from "./items/cache.ts";
+import { entityDoc } from "./items/entities.ts";
+import { type Fields, fields } from "./items/item.ts";
+import { memoryItem } from "./items/memories.ts";
+import { participantItem, roomGsis, worldGsis } from "./items/rooms.ts";
+import { taskItem, taskPatch } from "./items/tasks.ts";
+import { type Key, keys } from "./keys.ts";
 import { assertItemFits, itemBytes, MAX_TRANSACT_ACTIONS, MAX_TRANSACT_BYTES } from "./limits.ts";
 import { backoff, type Table } from "./table.ts";
 
@@ -136,25 +130,37 @@ export async function runTransaction(table: Table, actions: TransactAction[]): P
   }
 }
 
+/** A Put of `item` as action `index`; with onConditionFailed, only where the key is absent. */
+export function putAction(
+  tableName: string,
+  index: number,
+  op: StorageOp["op"],
+  key: Key,
+  item: Item,
+  what: string,
+  onConditionFailed?: OnConditionFailed,
+): TransactAction {
+  assertItemFits(item, what);
+  return {
+    index,
+    op,
+    key,
+    bytes: itemBytes(item),
+    write: {
+      Put: {
+        TableName: tableName,
+        Item: item,
+        ...(onConditionFailed ? { ConditionExpression: "attribute_not_exists(pk)" } : {}),
+      },
+    },
+    ...(onConditionFailed ? { onConditionFailed } : {}),
+  };
+}
+
 function toAction(op: StorageOp, index: number, ctx: BatchContext): TransactAction {
   const TableName = ctx.table.name;
-  const put = (key: Key, item: Item, what: string, onConditionFailed?: OnConditionFailed) => {
-    assertItemFits(item, what);
-    return {
-      index,
-      op: op.op,
-      key,
-      bytes: itemBytes(item),
-      write: {
-        Put: {
-          TableName,
-          Item: item,
-          ...(onConditionFailed ? { ConditionExpression: "attribute_not_exists(pk)" } : {}),
-        },
-      },
-      ...(onConditionFailed ? { onConditionFailed } : {}),
-    };
-  };
+  const put = (key: Key, item: Item, what: string, onConditionFailed?: OnConditionFailed) =>
+    putAction(TableName, index, op.op, key, item, what, onConditionFailed);
   const del = (key: Key) => ({
     index,
     op: op.op,
@@ -183,13 +189,7 @@ function toAction(op: StorageOp, index: number, ctx: BatchContext): TransactActi
   switch (op.op) {
     case "ensureWorld": {
       const key = keys.world(op.world.id);
-      const values = fields(
-        key,
-        { gsi1: { pk: partitions.worlds(), sk: op.world.id } },
-        {
-          doc: toJson(op.world),
-        },
-      );
+      const values = fields(key, worldGsis(op.world), { doc: toJson(op.world) });
       return ensure(key, withoutKey(values), `world ${op.world.id}`);
     }
     case "ensureRoom": {
@@ -238,12 +238,13 @@ function toAction(op: StorageOp, index: number, ctx: BatchContext): TransactActi
       const key = keys.task(op.id);
       const expr = new Expression();
       const { id: _id, ...patch } = op.task;
-      const update = updateExpression(expr, taskPatch(op.id, patch, ctx.now));
+      const values = taskPatch(op.id, patch, ctx.now);
+      const update = updateExpression(expr, values);
       return {
         index,
         op: op.op,
         key,
-        bytes: itemBytes(toAttributes(taskPatch(op.id, patch, ctx.now))),
+        bytes: itemBytes(toAttributes(values)),
         onConditionFailed: "drop",
         write: {
           Update: {

@@ -2,6 +2,7 @@
 // throttling and 5xx answers (standard retry mode) by the time an error reaches here, so
 // those, and network failures, are persistent: UNAVAILABLE, which the HTTP layer answers 503.
 import { StorageError } from "../../core/storage.ts";
+import type { Item } from "./attributes.ts";
 
 interface AwsError {
   name?: string;
@@ -33,6 +34,16 @@ const MULTIPLE_OPS = /multiple operations on one item/i;
 
 export function isConditionFailed(error: unknown): boolean {
   return (error as AwsError | undefined)?.name === "ConditionalCheckFailedException";
+}
+
+/** What a failed condition found, when the request asked ReturnValuesOnConditionCheckFailure. */
+export function oldItem(error: unknown): Item | undefined {
+  return (error as { Item?: Item }).Item;
+}
+
+/** For writes to a row that may be gone: a failed condition means there was nothing to do. */
+export function ignoreConditionFailed(error: unknown): void {
+  if (!isConditionFailed(error)) throw error;
 }
 
 export function isTransactionCanceled(error: unknown): error is AwsError {

@@ -34,7 +34,7 @@ function freeForm(prefix: string, value: string): string {
 }
 
 /** `#` separates key parts, so a free-form part (a table name) has `%` and `#` escaped. */
-export function escapePart(value: string): string {
+function escapePart(value: string): string {
   return value.replaceAll("%", "%25").replaceAll("#", "%23");
 }
 

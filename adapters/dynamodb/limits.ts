@@ -60,6 +60,12 @@ export function assertItemFits(item: Item, what: string): void {
   }
 }
 
+/** The item, once assertItemFits passed: for writes built inline. */
+export function checked(item: Item, what: string): Item {
+  assertItemFits(item, what);
+  return item;
+}
+
 export function chunk<T>(items: readonly T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));

@@ -1,1 +1,1 @@
-export { createMemoryStorage, MemoryStorage, type MemoryStorageOptions } from "./memory-storage.ts";
+export { createMemoryStorage, MemoryStorage, type MemoryStorageOptions } from "./storage.ts";
