@@ -287,6 +287,14 @@ export interface StorageAdapter {
    * (false), and a deleted task is never written again (false).
    */
   releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean>;
+  /**
+   * Deletes a one-shot task whose run is done, in one atomic step with the lease check: only
+   * while `owner` still holds the lease, so nothing (a manual run by id above all, which may
+   * lease a task that is not due) can take the task between the end of the run and the delete.
+   * A pause issued during the run wins as in releaseTaskLease: the task stays, the lease is let
+   * go, and the answer is false; false too when the lease was lost or the task is gone.
+   */
+  finishTask(id: UUID, owner: string): Promise<boolean>;
   /** Applies all ops atomically, in order: all land or none do. */
   batch(ops: StorageOp[]): Promise<void>;
   /**

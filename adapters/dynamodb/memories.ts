@@ -2,7 +2,7 @@
 // else entity, else world, else the whole table), newest first, and filters the rest.
 import type { GetMemoriesParams, SearchMemoriesParams } from "../../core/storage.ts";
 import type { Memory, UUID } from "../../core/types.ts";
-import { assertEmbeddingDimension } from "../../core/vector.ts";
+import { assertEmbeddingDimension, rankByCosine } from "../../core/vector.ts";
 import { bin, decodeEmbedding, encodeEmbedding, str, toJson } from "./attributes.ts";
 import { inOrder, pageOf } from "./base.ts";
 import { Expression } from "./expression.ts";
@@ -20,7 +20,6 @@ import {
 } from "./keys.ts";
 import { DynamoRooms } from "./rooms.ts";
 import { keyOf } from "./table.ts";
-import { rankByCosine } from "./vector-search.ts";
 
 /** Attributes the list queries of a scope filter on, beside the scope's own key. */
 interface MemoryScope {
@@ -111,10 +110,11 @@ export abstract class DynamoMemories extends DynamoRooms {
     const ranked = rankByCosine(
       params.embedding,
       rows.map((row) => ({ row, embedding: decodeEmbedding(bin(row, "embedding")!) })),
+      (candidate) => candidate.embedding,
       params.match_threshold ?? 0,
       params.count ?? 10,
     );
-    return ranked.map(({ row, similarity }) => ({ ...toMemory(row), similarity }));
+    return ranked.map(({ item, similarity }) => ({ ...toMemory(item.row), similarity }));
   }
 
   async createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {

@@ -1,9 +1,11 @@
 // Tasks and their leases. The schedule index (gsi4) sorts due tasks first by dueAt; a lease
 // is one conditional UpdateItem, so two ticks never run the same task at once.
+import { DeleteItemCommand } from "@aws-sdk/client-dynamodb";
 import type { ClaimDueTasksParams, ClaimTaskParams } from "../../core/storage.ts";
 import type { Task, UUID } from "../../core/types.ts";
 import { wellFormed } from "../../core/well-formed.ts";
 import { num, str } from "./attributes.ts";
+import { ignoreConditionFailed } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";
 import type { Fields } from "./items/item.ts";
 import { taskItem, taskPatch, toTask } from "./items/tasks.ts";
@@ -106,6 +108,27 @@ export abstract class DynamoTasks extends DynamoLogs {
     if (await this.releaseIf(id, owner, fields, "paused")) return true;
     await this.releaseIf(id, owner, { leaseOwner: null, leaseExpiresAt: null });
     return false;
+  }
+
+  async finishTask(id: UUID, owner: string): Promise<boolean> {
+    const expr = new Expression();
+    const condition = `${expr.name("leaseOwner")} = ${expr.value(owner)} AND attribute_not_exists(${expr.name("paused")})`;
+    try {
+      await this.table.send(
+        new DeleteItemCommand({
+          TableName: this.tableName,
+          Key: this.table.key(keys.task(id)),
+          ConditionExpression: condition,
+          ...expr.params(),
+        }),
+      );
+      return true;
+    } catch (error) {
+      ignoreConditionFailed(error);
+      // Paused during the run (or not ours): let our lease go, if we still hold it.
+      await this.releaseIf(id, owner, { leaseOwner: null, leaseExpiresAt: null });
+      return false;
+    }
   }
 
   /** A conditional lease of one task: free (and due, unless `due` is false) at `now`. */

@@ -1,5 +1,5 @@
-// Vector search without a vector index: cosine in JavaScript over a bounded candidate set.
-import { cosineSimilarity } from "../../core/vector.ts";
+// Vector search without a vector index: cosine in JavaScript (core/vector.ts) over a bounded
+// candidate set.
 
 /**
  * How many of the newest embedded memories of the queried scope (room, else entity, else
@@ -10,27 +10,3 @@ import { cosineSimilarity } from "../../core/vector.ts";
  * `searchCandidates` option to trade reach for read cost.
  */
 export const SEARCH_CANDIDATES = 1_000;
-
-export interface Scored<T> {
-  row: T;
-  similarity: number;
-}
-
-/** The best `count` candidates at or above `threshold`, best first. */
-export function rankByCosine<T>(
-  query: readonly number[],
-  candidates: readonly { row: T; embedding: readonly number[] }[],
-  threshold: number,
-  count: number,
-): Scored<T>[] {
-  const scored: Scored<T>[] = [];
-  for (const { row, embedding } of candidates) {
-    // A row stored before the width was re-pinned cannot be compared; skip it rather than
-    // fail the caller's correctly sized query.
-    if (embedding.length !== query.length) continue;
-    const similarity = cosineSimilarity(query, embedding);
-    if (similarity >= threshold) scored.push({ row, similarity });
-  }
-  scored.sort((a, b) => b.similarity - a.similarity);
-  return scored.slice(0, Math.max(0, count));
-}

@@ -75,6 +75,15 @@ export abstract class MemoryTasks extends MemoryLogs {
     return !paused;
   }
 
+  async finishTask(id: UUID, owner: string): Promise<boolean> {
+    const task = this.db.tasks.get(id);
+    if (!task || task.leaseOwner !== owner) return false;
+    const paused = (task.metadata as { paused?: unknown } | undefined)?.paused === true;
+    if (paused) this.patchTask(id, { leaseOwner: null, leaseExpiresAt: null });
+    else this.db.tasks.delete(id);
+    return !paused;
+  }
+
   /** createTask and the batch's createTask: CONFLICT when the id is taken. */
   protected insertTask(task: Task): UUID {
     const id = task.id ?? this.newId();

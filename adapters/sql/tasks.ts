@@ -113,6 +113,22 @@ export abstract class SqlTasks extends SqlLogs {
     return released?.length === 1;
   }
 
+  async finishTask(id: UUID, owner: string): Promise<boolean> {
+    const { tasks } = this;
+    const held = and(eq(tasks.id, id), eq(tasks.leaseOwner, owner));
+    const free = { leaseOwner: null, leaseExpiresAt: null };
+    // As in releaseTaskLease: the second statement only lets a paused task's lease go.
+    const [deleted] = (await this.atomic([
+      (db) =>
+        db
+          .delete(tasks)
+          .where(and(held, this.dialect.notPaused(tasks.metadata)))
+          .returning({ id: tasks.id }),
+      (db) => db.update(tasks).set(free).where(held).returning({ id: tasks.id }),
+    ])) as unknown[][];
+    return deleted?.length === 1;
+  }
+
   private oldestFirst() {
     return [asc(this.tasks.createdAt), asc(this.dialect.insertionOrder("tasks"))];
   }

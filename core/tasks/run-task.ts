@@ -91,9 +91,10 @@ export async function runClaimedTask(
       dueAt: safeNextDue(runtime, latest, dueAt, now),
       metadata: { ...rest, failureCount: 0, lastError: null, lastRunAt: now, updatedAt: now },
     });
-  } else if (await release({ dueAt: null, metadata: { ...rest, lastRunAt: now } })) {
-    // One-shot: done. Clearing dueAt first means no tick can claim it between the two writes.
-    await runtime.storage.deleteTask(task.id);
+  } else {
+    // One-shot: done. The delete is conditional on our lease in the same step, so a manual
+    // run (which may lease a task that is not due) cannot take it between the run and the delete.
+    await runtime.storage.finishTask(task.id, owner);
   }
   return "succeeded";
 }

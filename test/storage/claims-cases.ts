@@ -314,6 +314,63 @@ export function describeClaimCases(ctx: ConformanceContext): void {
     });
   });
 
+  describe("finishTask", () => {
+    const now = FakeClock.START;
+
+    it("deletes the owner's finished task", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const taskId = await s.createTask(task("ONCE", { dueAt: now }));
+      await s.claimDueTasks({ now, limit: 1, owner: "tick", leaseMs: MINUTE });
+      expect(await s.finishTask(taskId, "tick")).toBe(true);
+      expect(await s.getTask(taskId)).toBeNull();
+      expect(await s.finishTask(taskId, "tick")).toBe(false);
+    });
+
+    it("refuses a non-owner, an unleased task and a lost lease, changing nothing", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const idle = await s.createTask(task("IDLE", { dueAt: now + MINUTE }));
+      expect(await s.finishTask(idle, "anyone")).toBe(false);
+      const taskId = await s.createTask(task("SLOW", { dueAt: now }));
+      await s.claimDueTasks({ now, limit: 1, owner: "slow-tick", leaseMs: MINUTE });
+      expect(await s.finishTask(taskId, "intruder")).toBe(false);
+      ctx.clock.advance(2 * MINUTE);
+      await s.claimTask(taskId, { now: ctx.clock.now(), owner: "next", leaseMs: MINUTE });
+      expect(await s.finishTask(taskId, "slow-tick")).toBe(false);
+      expect(await s.getTask(taskId)).toMatchObject({ leaseOwner: "next" });
+      expect(await s.getTask(idle)).toMatchObject({ name: "IDLE", leaseOwner: null });
+    });
+
+    it("keeps a task paused during the run, letting the lease go", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const taskId = await s.createTask(task("ONCE", { dueAt: now }));
+      await s.claimDueTasks({ now, limit: 1, owner: "tick", leaseMs: MINUTE });
+      await s.updateTask(taskId, { metadata: { paused: true } });
+      expect(await s.finishTask(taskId, "tick")).toBe(false);
+      const kept = await s.getTask(taskId);
+      expect(kept?.metadata).toEqual({ paused: true });
+      expect(kept?.leaseOwner ?? null).toBeNull();
+    });
+
+    it("leaves no moment in which a claim by id can take the finished task", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const taskId = await s.createTask(task("ONCE", { dueAt: null }));
+      await s.claimTask(taskId, { now, owner: "manual", leaseMs: MINUTE });
+      const [finished, ...claims] = await Promise.all([
+        s.finishTask(taskId, "manual"),
+        ...Array.from({ length: 5 }, (_, i) =>
+          s.claimTask(taskId, { now, owner: `other${i}`, leaseMs: MINUTE }),
+        ),
+      ]);
+      expect(finished).toBe(true);
+      expect(claims).toEqual([null, null, null, null, null]);
+      expect(await s.getTask(taskId)).toBeNull();
+    });
+  });
+
   it("claimed tasks keep their other fields", async () => {
     const s = ctx.storage();
     await seed(s);

@@ -91,7 +91,13 @@ describe("a reply is sent at most once", () => {
     runtime.registerSendHandler("chat", async (_r, _t, content) => {
       delivered.push(String(content.text));
       // From here on every write fails, as if the process had died after the platform's answer.
-      for (const name of ["createMemory", "batch", "releaseTaskLease", "deleteTask"] as const) {
+      for (const name of [
+        "createMemory",
+        "batch",
+        "releaseTaskLease",
+        "finishTask",
+        "deleteTask",
+      ] as const) {
         const original = storage[name].bind(storage) as (...args: unknown[]) => unknown;
         (storage as unknown as Record<string, unknown>)[name] = async () => {
           throw new StorageError("UNAVAILABLE", "gone");

@@ -252,6 +252,36 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       }
     });
 
+    it("a manual run tried before every storage call of a one-shot's ending never runs it again", async () => {
+      // The ending (read back, then delete under the lease) must leave no step at which the
+      // task is free: a manual run, which may lease a task that is not due, would take it.
+      const plain = backend.storage;
+      let id: UUID | undefined;
+      let ending = false;
+      const last = { name: "LAST", execute: async () => void runs.push("last") };
+      const manual = runtimeOver(plain);
+      manual.registerTaskWorker(last);
+      const watched = new Proxy(plain, {
+        get(target, prop, receiver) {
+          const value = Reflect.get(target, prop, receiver);
+          if (typeof value !== "function") return value;
+          return async (...args: unknown[]) => {
+            if (ending && id) await executeTaskById(manual, id).catch(() => null);
+            return value.apply(target, args);
+          };
+        },
+      });
+      const r = runtimeOver(watched);
+      r.registerTaskWorker({
+        ...last,
+        execute: async () => void (runs.push("last"), (ending = true)),
+      });
+      id = await scheduleTask(r, { name: "LAST" });
+      expect(await executeTaskById(r, id)).toBe("succeeded");
+      expect(runs).toEqual(["last"]);
+      expect(await plain.getTask(id)).toBeNull();
+    });
+
     it("N concurrent ticks over 1,000 due tasks: every task runs exactly once, none lost", {
       timeout: 180_000,
     }, async () => {
