@@ -274,7 +274,10 @@ export function describeTaskGuarantees(name: string, setup: ConformanceSetup): v
       const r = runtimeOver(watched);
       r.registerTaskWorker({
         ...last,
-        execute: async () => void (runs.push("last"), (ending = true)),
+        execute: async () => {
+          runs.push("last");
+          ending = true;
+        },
       });
       id = await scheduleTask(r, { name: "LAST" });
       expect(await executeTaskById(r, id)).toBe("succeeded");
