@@ -6,16 +6,9 @@ import { wellFormedDeep } from "../../core/well-formed.ts";
 import type { SqlDialect } from "../sql/dialect.ts";
 import type { SqlTables } from "../sql/driver.ts";
 import { toStorageError } from "./errors.ts";
+import { MAX_ROW_BYTES } from "./limits.ts";
 import * as schema from "./schema.ts";
 import { pinDimension, searchByScan } from "./search.ts";
-
-/**
- * The largest memory row written, in bytes of its serialized columns. D1 caps a row, string
- * or BLOB at 1,000,000 bytes (one docs revision said 2 MB; we budget for 1 MB); 10% headroom
- * covers SQLite's record header and per-column overhead, so an accepted row is never refused
- * by D1 itself.
- */
-export const MAX_ROW_BYTES = 900_000;
 
 export const sqliteDialect: SqlDialect = {
   tables: schema as unknown as SqlTables,

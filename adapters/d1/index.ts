@@ -1,9 +1,9 @@
 import type { D1Database } from "@cloudflare/workers-types";
 import { D1Storage, type D1StorageOptions } from "./storage.ts";
 
-export { MAX_ROW_BYTES } from "./dialect.ts";
-export { SEARCH_CANDIDATES, type VectorizeBinding } from "./search.ts";
+export { MAX_ROW_BYTES } from "./limits.ts";
 export { D1Storage, type D1StorageOptions } from "./storage.ts";
+export { SEARCH_CANDIDATES, type VectorizeBinding } from "./vectorize.ts";
 
 /** The storage contract over the Worker's D1 binding (`env.DB`), migrations already applied. */
 export function createD1Storage(db: D1Database, options: D1StorageOptions = {}): D1Storage {

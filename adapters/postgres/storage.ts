@@ -2,7 +2,7 @@
 // pg): the shared SQL storage with Postgres's dialect, plus what only Postgres offers here:
 // migrations at startup, elizaOS plugins' own tables, and `runtime.db`.
 import { getTableName, sql } from "drizzle-orm";
-import type { SqlStorageOptions } from "../sql/base.ts";
+import type { SqlStorageOptions } from "../sql/options.ts";
 import { SqlStorage } from "../sql/storage.ts";
 import { postgresDialect } from "./dialect.ts";
 import type { Db, PostgresDriver, PostgresKind } from "./driver.ts";

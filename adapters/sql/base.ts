@@ -9,24 +9,8 @@ import { assertEmbeddingDimension, assertValidDimension } from "../../core/vecto
 import type { SqlDialect } from "./dialect.ts";
 import type { SqlDb, SqlDriver, SqlKind, SqlTables, Statement } from "./driver.ts";
 import { chunk, rowBytes, rowsPerStatement } from "./limits.ts";
+import type { SqlStorageOptions } from "./options.ts";
 import type { VectorIndex } from "./vector-index.ts";
-
-export interface SqlStorageOptions {
-  /** The clock, in ms since epoch: createdAt defaults, cache TTL, claims. Tests inject one. */
-  now?: () => number;
-  /**
-   * The agent this store serves: relationships are recorded under it and memory reads see
-   * only its memories. Absent: relationships get the nil UUID and reads span every agent.
-   */
-  agentId?: UUID;
-  /**
-   * The pinned width (EMBEDDING_DIMENSION) when the target knows it from configuration, so a
-   * cold instance checks vectors before the first ensureEmbeddingDimension.
-   */
-  embeddingDimension?: number;
-  /** A vector index beside the rows (Vectorize); searches go there instead of to SQL. */
-  vectorIndex?: VectorIndex;
-}
 
 const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
 

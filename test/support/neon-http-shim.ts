@@ -43,6 +43,7 @@ export async function startNeonHttpShim(
       else closeWaiters.push(waiter);
     }
   };
+  const gate = sessionGate();
   const poolFor = (connectionString: string) => {
     let pool = pools.get(connectionString);
     if (!pool) {
@@ -72,6 +73,15 @@ export async function startNeonHttpShim(
       | SqlQuery
       | { queries: SqlQuery[] };
     const connectionString = String(req.headers["neon-connection-string"] ?? "");
+    await gate("queries" in body, () => answer(req, res, body, connectionString));
+  }
+
+  async function answer(
+    req: IncomingMessage,
+    res: ServerResponse,
+    body: SqlQuery | { queries: SqlQuery[] },
+    connectionString: string,
+  ): Promise<void> {
     const client = await poolFor(connectionString).connect();
     try {
       if ("queries" in body) {
@@ -111,6 +121,41 @@ export async function startNeonHttpShim(
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([...pools.values()].map((pool) => pool.end()));
     },
+  };
+}
+
+/**
+ * Neon runs every request in a session of its own. PGlite behind pglite-socket is one session
+ * for all connections: a transaction on one pooled connection is broken by statements another
+ * connection sends meanwhile (they run inside it, or replace its unnamed prepared statement:
+ * "portal does not exist"). So a transaction request runs alone, after the statements before it
+ * and before those after it; single statements run side by side, each atomic on the socket.
+ */
+function sessionGate() {
+  let running = 0;
+  let alone = false;
+  const waiting: { exclusive: boolean; go: () => void }[] = [];
+  const next = () => {
+    for (let head = waiting[0]; head && !alone; head = waiting[0]) {
+      if (head.exclusive && running > 0) return;
+      waiting.shift();
+      if (head.exclusive) alone = true;
+      else running++;
+      head.go();
+    }
+  };
+  return async <T>(exclusive: boolean, work: () => Promise<T>): Promise<T> => {
+    await new Promise<void>((go) => {
+      waiting.push({ exclusive, go });
+      next();
+    });
+    try {
+      return await work();
+    } finally {
+      if (exclusive) alone = false;
+      else running--;
+      next();
+    }
   };
 }
 

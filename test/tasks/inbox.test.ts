@@ -118,13 +118,13 @@ describe("the durable inbox", () => {
   it("does not answer twice when the run died after replying but before finishing", async () => {
     const acceptance = await acceptInbound(runtime, inbound(5), { leaseMs: 60_000 });
     if (!acceptance.accepted) throw new Error("not accepted");
-    // The run replies, then dies before it can release and delete its task.
-    const releaseLease = storage.releaseTaskLease.bind(storage);
-    storage.releaseTaskLease = async () => {
+    // The run replies, then dies before it can end its task (release or finish it).
+    const { releaseTaskLease, finishTask } = storage;
+    storage.releaseTaskLease = storage.finishTask = async () => {
       throw new Error("isolate killed");
     };
     await expect(acceptance.process?.()).rejects.toThrow("isolate killed");
-    storage.releaseTaskLease = releaseLease;
+    Object.assign(storage, { releaseTaskLease, finishTask });
     expect(delivered).toHaveLength(1);
     clock.advance(60_000);
     expect((await runDueTasks(runtime)).succeeded).toBe(1);
