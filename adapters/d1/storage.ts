@@ -11,6 +11,7 @@ import {
   gte,
   inArray,
   isNull,
+  lt,
   lte,
   or,
   type SQL,
@@ -20,7 +21,10 @@ import { drizzle } from "drizzle-orm/d1";
 import type {
   ClaimDueTasksParams,
   ClaimTaskParams,
+  DeleteLogsParams,
+  GetLogsParams,
   GetMemoriesParams,
+  LogParams,
   SearchMemoriesParams,
   StorageAdapter,
   StorageOp,
@@ -826,31 +830,23 @@ export class D1Storage implements StorageAdapter {
 
   // logs
 
-  async log(params: {
-    body: Metadata;
-    entityId: UUID;
-    roomId?: UUID;
-    type: string;
-  }): Promise<void> {
+  async log(params: LogParams): Promise<void> {
     await this.run(() =>
-      this.db.insert(logs).values({
-        id: randomUuid(),
-        entityId: params.entityId,
-        roomId: params.roomId ?? null,
-        type: params.type,
-        body: params.body,
-        createdAt: this.now(),
-      }),
+      this.db
+        .insert(logs)
+        .values({
+          id: params.id ?? randomUuid(),
+          entityId: params.entityId,
+          roomId: params.roomId ?? null,
+          type: params.type,
+          body: params.body,
+          createdAt: this.now(),
+        })
+        .onConflictDoNothing({ target: logs.id }),
     );
   }
 
-  async getLogs(params: {
-    entityId: UUID;
-    roomId?: UUID;
-    type?: string;
-    count?: number;
-    offset?: number;
-  }): Promise<Log[]> {
+  async getLogs(params: GetLogsParams): Promise<Log[]> {
     const rows = await this.run(() =>
       this.db
         .select()
@@ -860,6 +856,7 @@ export class D1Storage implements StorageAdapter {
             eq(logs.entityId, params.entityId),
             params.roomId === undefined ? undefined : eq(logs.roomId, params.roomId),
             params.type === undefined ? undefined : eq(logs.type, params.type),
+            params.before === undefined ? undefined : lt(logs.createdAt, params.before),
           ),
         )
         .orderBy(desc(logs.createdAt), desc(sql`rowid`))
@@ -869,8 +866,29 @@ export class D1Storage implements StorageAdapter {
     return rows.map(toLog);
   }
 
+  async getLog(id: UUID): Promise<Log | null> {
+    const rows = await this.run(() => this.db.select().from(logs).where(eq(logs.id, id)).limit(1));
+    return rows[0] ? toLog(rows[0]) : null;
+  }
+
   async deleteLog(logId: UUID): Promise<void> {
     await this.run(() => this.db.delete(logs).where(eq(logs.id, logId)));
+  }
+
+  async deleteLogs(params: DeleteLogsParams): Promise<number> {
+    const limit = Math.max(0, Math.floor(params.limit));
+    if (limit === 0) return 0;
+    // One statement on the (entity_id, created_at) index: the oldest first, `limit` at most.
+    const oldest = this.db
+      .select({ id: logs.id })
+      .from(logs)
+      .where(and(eq(logs.entityId, params.entityId), lt(logs.createdAt, params.before)))
+      .orderBy(asc(logs.createdAt))
+      .limit(limit);
+    const deleted = await this.run(() =>
+      this.db.delete(logs).where(inArray(logs.id, oldest)).returning({ id: logs.id }),
+    );
+    return deleted.length;
   }
 
   // tasks

@@ -12,7 +12,10 @@ import {
 import type {
   ClaimDueTasksParams,
   ClaimTaskParams,
+  DeleteLogsParams,
+  GetLogsParams,
   GetMemoriesParams,
+  LogParams,
   SearchMemoriesParams,
   StorageAdapter,
   StorageOp,
@@ -727,30 +730,24 @@ export class DynamoStorage implements StorageAdapter {
 
   // logs
 
-  async log(params: {
-    body: Metadata;
-    entityId: UUID;
-    roomId?: UUID;
-    type: string;
-  }): Promise<void> {
-    const item = logItem({
-      id: this.newId(),
-      entityId: params.entityId,
-      ...(params.roomId !== undefined ? { roomId: params.roomId } : {}),
-      type: params.type,
-      body: params.body,
-      createdAt: this.now(),
-    });
-    await this.put(checked(item, "log"));
+  async log(params: LogParams): Promise<void> {
+    const item = checked(
+      logItem({
+        id: params.id ?? this.newId(),
+        entityId: params.entityId,
+        ...(params.roomId !== undefined ? { roomId: params.roomId } : {}),
+        type: params.type,
+        body: params.body,
+        createdAt: this.now(),
+      }),
+      "log",
+    );
+    // A named log is written once: a second write with its id leaves the first in place.
+    if (params.id !== undefined) await this.putIfAbsent(item);
+    else await this.put(item);
   }
 
-  async getLogs(params: {
-    entityId: UUID;
-    roomId?: UUID;
-    type?: string;
-    count?: number;
-    offset?: number;
-  }): Promise<Log[]> {
+  async getLogs(params: GetLogsParams): Promise<Log[]> {
     const expr = new Expression();
     const filters: string[] = [];
     if (params.roomId !== undefined) {
@@ -762,10 +759,15 @@ export class DynamoStorage implements StorageAdapter {
     const offset = Math.max(0, params.offset ?? 0);
     const want = params.count === undefined ? Number.POSITIVE_INFINITY : offset + params.count;
     if (want === 0) return [];
+    let keyCondition = `${expr.name(gsiPk("gsi1"))} = ${expr.value(partitions.logsOfEntity(params.entityId))}`;
+    // Sort keys are sortable(createdAt)#id: every one below sortable(before) is older.
+    if (params.before !== undefined) {
+      keyCondition += ` AND ${expr.name(gsiSk("gsi1"))} < ${expr.value(sortable(params.before))}`;
+    }
     const rows = await this.table.query(
       {
         IndexName: "gsi1",
-        KeyConditionExpression: `${expr.name(gsiPk("gsi1"))} = ${expr.value(partitions.logsOfEntity(params.entityId))}`,
+        KeyConditionExpression: keyCondition,
         ...(filters.length ? { FilterExpression: filters.join(" AND ") } : {}),
         ScanIndexForward: false,
         ...(Number.isFinite(want) ? { Limit: filters.length ? Math.max(want, 100) : want } : {}),
@@ -776,8 +778,33 @@ export class DynamoStorage implements StorageAdapter {
     return rows.map(toLog).slice(offset);
   }
 
+  async getLog(id: UUID): Promise<Log | null> {
+    const row = await this.table.get(keys.log(id));
+    return row ? toLog(row) : null;
+  }
+
   async deleteLog(logId: UUID): Promise<void> {
     await this.delete(keys.log(logId));
+  }
+
+  async deleteLogs(params: DeleteLogsParams): Promise<number> {
+    const limit = Math.max(0, Math.floor(params.limit));
+    if (limit === 0) return 0;
+    const expr = new Expression();
+    // Oldest first on the entity's log partition, keys only: one Query, then batch deletes.
+    const rows = await this.table.query(
+      {
+        IndexName: "gsi1",
+        KeyConditionExpression: `${expr.name(gsiPk("gsi1"))} = ${expr.value(partitions.logsOfEntity(params.entityId))} AND ${expr.name(gsiSk("gsi1"))} < ${expr.value(sortable(params.before))}`,
+        ScanIndexForward: true,
+        Limit: limit,
+        ProjectionExpression: "pk, sk",
+        ...expr.params(),
+      },
+      limit,
+    );
+    await this.table.batchDelete(rows.map(keyOf));
+    return rows.length;
   }
 
   // tasks

@@ -4,7 +4,10 @@
 import {
   type ClaimDueTasksParams,
   type ClaimTaskParams,
+  type DeleteLogsParams,
+  type GetLogsParams,
   type GetMemoriesParams,
+  type LogParams,
   type SearchMemoriesParams,
   type StorageAdapter,
   StorageError,
@@ -522,13 +525,9 @@ export class MemoryStorage implements StorageAdapter {
 
   // logs
 
-  async log(params: {
-    body: Metadata;
-    entityId: UUID;
-    roomId?: UUID;
-    type: string;
-  }): Promise<void> {
-    const id = this.newId();
+  async log(params: LogParams): Promise<void> {
+    const id = params.id ?? this.newId();
+    if (this.db.logs.has(id)) return;
     this.db.logs.set(id, {
       id,
       entityId: params.entityId,
@@ -539,24 +538,33 @@ export class MemoryStorage implements StorageAdapter {
     });
   }
 
-  async getLogs(params: {
-    entityId: UUID;
-    roomId?: UUID;
-    type?: string;
-    count?: number;
-    offset?: number;
-  }): Promise<Log[]> {
+  async getLogs(params: GetLogsParams): Promise<Log[]> {
     const matches = [...this.db.logs.values()].filter(
       (l) =>
         l.entityId === params.entityId &&
         (params.roomId === undefined || l.roomId === params.roomId) &&
-        (params.type === undefined || l.type === params.type),
+        (params.type === undefined || l.type === params.type) &&
+        (params.before === undefined || l.createdAt < params.before),
     );
     return newestPage(matches, params.offset, params.count).map(copy);
   }
 
+  async getLog(id: UUID): Promise<Log | null> {
+    const log = this.db.logs.get(id);
+    return log ? copy(log) : null;
+  }
+
   async deleteLog(logId: UUID): Promise<void> {
     this.db.logs.delete(logId);
+  }
+
+  async deleteLogs(params: DeleteLogsParams): Promise<number> {
+    const old = [...this.db.logs.values()]
+      .filter((l) => l.entityId === params.entityId && l.createdAt < params.before)
+      .sort((a, b) => a.createdAt - b.createdAt)
+      .slice(0, Math.max(0, params.limit));
+    for (const log of old) this.db.logs.delete(log.id);
+    return old.length;
   }
 
   // tasks

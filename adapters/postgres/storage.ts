@@ -17,6 +17,7 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lt,
   lte,
   or,
   type SQL,
@@ -25,7 +26,10 @@ import {
 import {
   type ClaimDueTasksParams,
   type ClaimTaskParams,
+  type DeleteLogsParams,
+  type GetLogsParams,
   type GetMemoriesParams,
+  type LogParams,
   type SearchMemoriesParams,
   type StorageAdapter,
   StorageError,
@@ -912,31 +916,23 @@ export class PostgresStorage implements StorageAdapter {
 
   // logs
 
-  async log(params: {
-    body: Metadata;
-    entityId: UUID;
-    roomId?: UUID;
-    type: string;
-  }): Promise<void> {
+  async log(params: LogParams): Promise<void> {
     await this.guard(() =>
-      this.db.insert(logs).values({
-        id: randomUuid(),
-        entityId: params.entityId,
-        roomId: params.roomId ?? null,
-        type: params.type,
-        body: params.body,
-        createdAt: this.now(),
-      }),
+      this.db
+        .insert(logs)
+        .values({
+          id: params.id ?? randomUuid(),
+          entityId: params.entityId,
+          roomId: params.roomId ?? null,
+          type: params.type,
+          body: params.body,
+          createdAt: this.now(),
+        })
+        .onConflictDoNothing({ target: logs.id }),
     );
   }
 
-  async getLogs(params: {
-    entityId: UUID;
-    roomId?: UUID;
-    type?: string;
-    count?: number;
-    offset?: number;
-  }): Promise<Log[]> {
+  async getLogs(params: GetLogsParams): Promise<Log[]> {
     const rows = await this.guard(() =>
       this.db
         .select()
@@ -946,6 +942,7 @@ export class PostgresStorage implements StorageAdapter {
             eq(logs.entityId, params.entityId),
             params.roomId ? eq(logs.roomId, params.roomId) : undefined,
             params.type !== undefined ? eq(logs.type, params.type) : undefined,
+            params.before !== undefined ? lt(logs.createdAt, params.before) : undefined,
           ),
         )
         .orderBy(desc(logs.createdAt), desc(logs.seq))
@@ -955,8 +952,31 @@ export class PostgresStorage implements StorageAdapter {
     return rows.map(toLog);
   }
 
+  async getLog(id: UUID): Promise<Log | null> {
+    const rows = await this.guard(() =>
+      this.db.select().from(logs).where(eq(logs.id, id)).limit(1),
+    );
+    return rows[0] ? toLog(rows[0]) : null;
+  }
+
   async deleteLog(logId: UUID): Promise<void> {
     await this.guard(() => this.db.delete(logs).where(eq(logs.id, logId)));
+  }
+
+  async deleteLogs(params: DeleteLogsParams): Promise<number> {
+    const limit = Math.max(0, Math.floor(params.limit));
+    if (limit === 0) return 0;
+    // One statement on the (entity_id, created_at) index: the oldest first, `limit` at most.
+    const oldest = this.db
+      .select({ id: logs.id })
+      .from(logs)
+      .where(and(eq(logs.entityId, params.entityId), lt(logs.createdAt, params.before)))
+      .orderBy(asc(logs.createdAt))
+      .limit(limit);
+    const deleted = await this.guard(() =>
+      this.db.delete(logs).where(inArray(logs.id, oldest)).returning({ id: logs.id }),
+    );
+    return deleted.length;
   }
 
   // tasks
