@@ -111,6 +111,7 @@ export {
   type MessageCallback,
   type MessageService,
   messageService,
+  type TurnObserver,
 } from "./messages/message-service.ts";
 export { type PlannedParams, parseParams } from "./messages/parse-params.ts";
 export { parseResponse } from "./messages/parse-response.ts";
@@ -121,6 +122,7 @@ export {
   shouldRespondTemplate,
 } from "./messages/templates.ts";
 export { createAnthropicPlugin } from "./models/anthropic.ts";
+export { type ModelCallReport, reportModelCall } from "./models/call-report.ts";
 export {
   createElizaEngine,
   createElizaPlugin,
@@ -214,6 +216,29 @@ export {
   redactValue,
   secretValues,
 } from "./redact.ts";
+export {
+  DEFAULT_LOG_RETENTION_DAYS,
+  getRun,
+  type ListRunsParams,
+  listRuns,
+  logRetentionMs,
+  RUN_LOG_TYPE,
+  type RunActionSummary,
+  type RunCounts,
+  type RunDetail,
+  type RunEvent,
+  type RunEventType,
+  type RunKind,
+  type RunLogBody,
+  type RunPage,
+  RunRecord,
+  type RunScope,
+  type RunStatus,
+  type RunSummary,
+  type RunSummaryQuery,
+  runSummaries,
+  setRunScope,
+} from "./runs/index.ts";
 export {
   type ActionRunOptions,
   AgentRuntime,

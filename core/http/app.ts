@@ -58,6 +58,11 @@ export interface AppOptions {
    * nothing was).
    */
   pluginRouteAnswerWaitMs?: number;
+  /**
+   * The app's own log lines (an unhandled error, failed background work) as JSON when
+   * LOG_JSON_FORMAT is set nowhere: the edge targets set it, as their agents log JSON.
+   */
+  jsonLogsByDefault?: boolean;
 }
 
 /** A chat platform's webhook routes; its send handler comes in as a plugin on the agent. */
@@ -145,7 +150,10 @@ export function setting(env: Record<string, unknown>, key: string): string | und
 /** Runs `work` after the response where the platform allows it; failures are logged, not lost. */
 export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): void {
   const logged = work.catch((error) => {
-    envLogger(c.get("options").env(c)).error(`background work failed: ${describeError(error)}`);
+    const options = c.get("options");
+    envLogger(options.env(c), options.jsonLogsByDefault).error(
+      `background work failed: ${describeError(error)}`,
+    );
   });
   const { waitUntil } = c.get("options");
   if (waitUntil) waitUntil(c, logged);

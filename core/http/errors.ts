@@ -39,11 +39,14 @@ export function toErrorResponse(c: Context, error: unknown): Response {
   if (error instanceof ModelError) {
     return c.json(errorBody("model_error", `${error.provider}: ${error.message}`), 502);
   }
-  const env = (
-    c.get("options") as { env?: (c: Context) => Record<string, unknown> } | undefined
-  )?.env?.(c);
+  const options = c.get("options") as
+    | { env?: (c: Context) => Record<string, unknown>; jsonLogsByDefault?: boolean }
+    | undefined;
+  const env = options?.env?.(c);
   // A summary, not the error: a driver's message carries the SQL and the user's text.
-  envLogger(env ?? {}).error(`unhandled error: ${describeError(error)}`);
+  envLogger(env ?? {}, options?.jsonLogsByDefault).error(
+    `unhandled error: ${describeError(error)}`,
+  );
   // Unknown failures are most often a backend that dropped the connection; 503 asks the
   // platform to retry instead of dropping the request.
   return c.json(errorBody("internal_error", "Internal error; retry later"), 503);

@@ -4,6 +4,8 @@
 import { EMBED_TASK, embedWithinBudget } from "../memory/embed.ts";
 import type { TokenUsage } from "../models/usage.ts";
 import type { ActionResult } from "../plugin.ts";
+import { runInScope } from "../runs/scope.ts";
+import type { RunEvent } from "../runs/types.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
 import { isPreEvaluator, runPreEvaluators } from "../runtime/pre-evaluators.ts";
@@ -44,6 +46,20 @@ export interface HandleMessageOptions {
   callbackStoresReplies?: boolean;
   /** This turn's run timeout in ms (elizaOS's timeoutDuration); default RUN_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Told of the run as it happens: its id, the reply's text as it is written, each step. */
+  observer?: TurnObserver;
+}
+
+/** Someone watching one turn (a streaming response). A throwing observer never fails it. */
+export interface TurnObserver {
+  /** The run began; nothing is stored yet. */
+  started?(run: { runId: UUID; messageId: UUID }): void;
+  /** Reply text as the model writes it: the planner's <text>, or a plain answer. */
+  text?(delta: string): void;
+  /** A step the run recorded (ACTION_STARTED, ACTION_COMPLETED, MODEL_USED, ...). */
+  event?(event: RunEvent): void;
+  /** A reply was stored and delivered. */
+  replied?(reply: Memory): void;
 }
 
 export interface HandleMessageResult {
@@ -80,16 +96,38 @@ export const messageService: MessageService = {
       agentId: runtime.agentId,
       createdAt: incoming.createdAt ?? runtime.stamp(),
     };
-    const run: RunControl = {
-      runId: runtime.newRunId(),
-      startedAt: runtime.now(),
-      over: false,
-      responses: [],
-    };
-    const turn = pipeline
-      .handleMessage(runtime, message, callback, options, run)
-      .then((r) => (run.replaced && !r.didRespond ? { ...r, reason: "replaced" } : r));
-    return raceRunTimeout(runtime, message, run, runTimeoutMs(runtime, options.timeoutMs), turn);
+    const runId = runtime.newRunId();
+    const startedAt = runtime.now();
+    const record = runtime.runs.start({
+      runId,
+      kind: "message",
+      startedAt,
+      messageId: message.id,
+      roomId: message.roomId,
+      entityId: message.entityId,
+      source: message.content.source,
+    });
+    const observer = options.observer;
+    const unsubscribe = observer?.event && record.subscribe((event) => observer.event?.(event));
+    notify(() => observer?.started?.({ runId, messageId: message.id }));
+    record.log.debug("message received", {
+      messageId: message.id,
+      entityId: message.entityId,
+      source: message.content.source,
+      chars: message.content.text?.length ?? 0,
+    });
+    const run: RunControl = { runId, startedAt, over: false, responses: [], record };
+    const turn = runInScope(runId, () =>
+      pipeline.handleMessage(runtime, message, callback, options, run),
+    ).then((r) => (run.replaced && !r.didRespond ? { ...r, reason: "replaced" } : r));
+    const ended = raceRunTimeout(
+      runtime,
+      message,
+      run,
+      runTimeoutMs(runtime, options.timeoutMs),
+      turn,
+    );
+    return unsubscribe ? ended.finally(unsubscribe) : ended;
   },
 };
 
@@ -144,6 +182,10 @@ const pipeline: Pipeline = {
         const stored = await callback?.(reply.content, reply);
         const memories = Array.isArray(stored) ? (stored as Memory[]) : [];
         responses.push(...(memories.length ? memories : [reply]));
+        for (const m of memories.length ? memories : [reply]) {
+          run.record.replied((m.id ?? reply.id) as UUID, m.content.text);
+          notify(() => options.observer?.replied?.(m));
+        }
         await runtime.emitEvent(EventType.MESSAGE_SENT, {
           ...base,
           message: reply,
@@ -169,6 +211,8 @@ const pipeline: Pipeline = {
         return outcome.existing ? [outcome.existing] : [];
       }
       responses.push(reply);
+      run.record.replied(reply.id, reply.content.text);
+      notify(() => options.observer?.replied?.(reply));
       await runtime.emitEvent(EventType.MESSAGE_SENT, {
         ...base,
         message: reply,
@@ -191,7 +235,8 @@ const pipeline: Pipeline = {
     if (!options.alreadySaved && runtime.evaluators.some(isPreEvaluator)) {
       const gate = await runPreEvaluators(runtime, message);
       if (gate.blocked) {
-        return await finish(runtime, base, startedAt, message, {
+        run.record.log.debug(`blocked by a pre evaluator: ${gate.reason}`);
+        return await finish(runtime, run, base, startedAt, message, {
           runId,
           messageId: message.id,
           didRespond: false,
@@ -242,22 +287,34 @@ const pipeline: Pipeline = {
 
     try {
       if (message.entityId === runtime.agentId) {
-        return await finish(runtime, base, startedAt, message, result(false, "own message"));
+        return await finish(runtime, run, base, startedAt, message, result(false, "own message"));
       }
+      run.record.phase = "should_respond";
       const decision = await shouldRespond(runtime, message, turn);
+      run.record.respondDecision(decision);
       if (!decision.respond) {
         // Staying quiet costs no state unless an evaluator wants to see every message.
         if (runtime.evaluators.some((e) => e.alwaysRun && !isPreEvaluator(e))) {
           const state = await runtime.composeState(message);
-          await runtime.evaluate(message, state, false, send, []);
+          run.record.phase = "evaluators";
+          await runtime.evaluate(message, state, false, send, [], { runId });
         }
-        return await finish(runtime, base, startedAt, message, result(false, decision.reason));
+        return await finish(runtime, run, base, startedAt, message, result(false, decision.reason));
       }
 
-      let state = await runtime.composeState(message);
-      const plan = await planResponse(runtime, message, state, options.retries ?? 1, turn);
+      let state = await timed(runtime, run, "state composed", () => runtime.composeState(message));
+      run.record.phase = "plan";
+      const plan = await planResponse(runtime, message, state, options.retries ?? 1, turn, {
+        onText:
+          options.observer?.text && ((delta) => notify(() => options.observer?.text?.(delta))),
+      });
+      run.record.log.debug(`planned ${plan.content.actions?.join(", ") || "nothing"}`, {
+        providers: plan.providers,
+      });
       if (plan.providers.length) {
-        state = await runtime.composeState(message, plan.providers);
+        state = await timed(runtime, run, "state composed with the planned providers", () =>
+          runtime.composeState(message, plan.providers),
+        );
       }
 
       const planned: Memory = {
@@ -270,10 +327,12 @@ const pipeline: Pipeline = {
         runId,
         mode: runtime.getSettingString("ACTION_MODE") === "single" ? "single" : "multiple",
       });
-      await runtime.evaluate(message, state, responses.length > 0, send, responses);
+      run.record.phase = "evaluators";
+      await runtime.evaluate(message, state, responses.length > 0, send, responses, { runId });
       const reason = responses.length ? "replied" : `planned ${plan.content.actions?.join(",")}`;
       return await finish(
         runtime,
+        run,
         base,
         startedAt,
         message,
@@ -281,6 +340,7 @@ const pipeline: Pipeline = {
       );
     } catch (error) {
       const endTime = runtime.now();
+      await runtime.runs.end(run.record, "error", { error, usage: run.usage });
       await runtime.emitEvent(EventType.RUN_ENDED, {
         ...base,
         entityId: message.entityId,
@@ -333,11 +393,17 @@ async function announceReceived(
 
 async function finish(
   runtime: AgentRuntime,
+  run: RunControl,
   base: Record<string, unknown>,
   startedAt: number,
   message: Memory,
   outcome: HandleMessageResult,
 ): Promise<HandleMessageResult> {
+  await runtime.runs.end(run.record, "completed", {
+    didRespond: outcome.didRespond,
+    reason: outcome.reason,
+    usage: outcome.usage,
+  });
   const endTime = runtime.now();
   await runtime.emitEvent(EventType.RUN_ENDED, {
     ...base,
@@ -351,6 +417,28 @@ async function finish(
     usage: outcome.usage,
   });
   return outcome;
+}
+
+/** An observer's callback; whatever it throws stays with it. */
+function notify(call: () => void): void {
+  try {
+    call();
+  } catch {
+    // A watcher (a closed stream) never fails the turn.
+  }
+}
+
+/** A step of the turn, its time on the run's debug line. */
+async function timed<T>(
+  runtime: AgentRuntime,
+  run: RunControl,
+  what: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const started = runtime.now();
+  const value = await work();
+  run.record.log.debug(`${what} in ${runtime.now() - started} ms`);
+  return value;
 }
 
 /** The id of the k-th reply (from 0) to a message: the same in every run of the turn. */

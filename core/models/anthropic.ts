@@ -4,6 +4,7 @@
 import * as z from "zod";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { reportModelCall } from "./call-report.ts";
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpModelOptions,
@@ -105,6 +106,7 @@ async function sendMessage(
     "ANTHROPIC_API_KEY",
   );
   const provider = { id: ID, label: LABEL, keySetting: "ANTHROPIC_API_KEY", hasKey: true };
+  let retries = 0;
   const data = await postJson(provider, `${baseUrl}/v1/messages`, {
     ...options,
     headers: { "x-api-key": apiKey, "anthropic-version": API_VERSION },
@@ -120,7 +122,8 @@ async function sendMessage(
     timeoutMs: readPositiveInt(runtime, ID, "MODEL_TIMEOUT_MS") ?? DEFAULT_TIMEOUT_MS,
     response: message,
     logger: runtime.logger,
-  });
+    onRetry: () => retries++,
+  }).finally(() => reportModelCall(request.params, { model, retries }));
   reportModelUsage(request.params, anthropicUsage(data.usage));
   return data.content
     .filter((block) => block.type === "text")

@@ -44,6 +44,8 @@ export interface PostJsonOptions<T> extends HttpModelOptions {
   /** The success body's shape; anything else is a ModelError, never a TypeError later. */
   response: z.ZodType<T>;
   logger?: Logger;
+  /** Told of each retry, so the run log can count them. */
+  onRetry?: () => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -131,6 +133,7 @@ async function post(
           error: errorText(error),
         });
         await wait(retry, retry.baseDelayMs);
+        options.onRetry?.();
         continue;
       }
       throw new ModelError(
@@ -153,6 +156,7 @@ async function post(
         delayMs: delay,
       });
       await wait(retry, delay);
+      options.onRetry?.();
       continue;
     }
     throw statusError(provider, response.status, text, where, attempt > 1);

@@ -3,6 +3,7 @@
 // only in the messages they send and how they read the answer.
 import * as z from "zod";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { reportModelCall } from "./call-report.ts";
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpModelOptions,
@@ -83,6 +84,7 @@ export async function chatText(
   params?: unknown,
 ): Promise<string> {
   const config = readOpenAIConfig(runtime);
+  let retries = 0;
   const data = await postJson(config.provider, `${config.baseUrl}/chat/completions`, {
     ...options,
     headers: config.headers,
@@ -90,7 +92,8 @@ export async function chatText(
     timeoutMs: config.timeoutMs,
     response: chatCompletion,
     logger: runtime.logger,
-  });
+    onRetry: () => retries++,
+  }).finally(() => reportModelCall(params, { model: body.model, retries }));
   reportModelUsage(params, openAIUsage(data.usage));
   const { message, finish_reason } = data.choices[0]!;
   if (typeof message.content === "string") return message.content;

@@ -8,13 +8,14 @@ import type { RateLimitStore } from "../limits/rate-limit-store.ts";
 import {
   createConsoleLogger,
   type ElizaLogger,
-  jsonLogFormat,
+  jsonLogFormatOr,
   type Logger,
   redactingLogger,
 } from "../logger.ts";
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type { EventHandler, Plugin } from "../plugin.ts";
 import { createRedactor, type Redactor, secretValues } from "../redact.ts";
+import { RunTracker } from "../runs/tracker.ts";
 import { DEFAULT_SECRET_SALT } from "../secret-cipher.ts";
 import type { StorageAdapter, StorageOp } from "../storage.ts";
 import type { Entity, Room, UUID, World } from "../types.ts";
@@ -35,6 +36,7 @@ import {
   deliverUsage,
   embeddingProbe,
   ModelRegistry,
+  modelCallRecord,
   modelUsedPayload,
   prepareModelCall,
   type RegisteredModelHandler,
@@ -75,6 +77,11 @@ export interface RuntimeOptions {
    * Lambda and Vercel targets set it). Default false: a long-lived process may start a timer.
    */
   serverless?: boolean;
+  /**
+   * Log lines as JSON when LOG_JSON_FORMAT is set nowhere: the edge targets pass true (their
+   * platforms index JSON lines), a terminal keeps readable ones. Default false.
+   */
+  logJsonDefault?: boolean;
 }
 
 const CONNECTION_CACHE_LIMIT = 5000;
@@ -90,6 +97,8 @@ export class RuntimeBase extends RuntimeDatabase {
   readonly redact: Redactor;
   /** Handlers by event name (elizaOS's RuntimeEventStorage). */
   readonly events: Record<string, EventHandler[] | undefined> = {};
+  /** Runs in progress and the log row each leaves (core/runs). */
+  readonly runs: RunTracker;
   private readonly env: Record<string, unknown>;
   private readonly runtimeSettings: Record<string, unknown>;
   private readonly conversationLength: number | undefined;
@@ -129,10 +138,11 @@ export class RuntimeBase extends RuntimeDatabase {
     this.logger = redactingLogger(
       options.logger ??
         createConsoleLogger(this.getSettingString("LOG_LEVEL") ?? "info", {
-          json: jsonLogFormat(this.getSetting("LOG_JSON_FORMAT")),
+          json: jsonLogFormatOr(this.getSetting("LOG_JSON_FORMAT"), options.logJsonDefault),
         }),
       this.redact,
     );
+    this.runs = new RunTracker(this);
   }
 
   /** Handlers and listeners take the concrete runtime; every RuntimeBase is an AgentRuntime. */
@@ -253,9 +263,23 @@ export class RuntimeBase extends RuntimeDatabase {
     );
     if (probe) return probe as R;
     const call = prepareModelCall(params);
-    const answer = await model.handler(this.self, call.handlerParams);
-    const result = (await settleModelResult(answer, call.params)) as R;
+    const run = this.runs.attribute((call.params as { runId?: unknown } | null)?.runId);
+    const started = this.now();
+    let result: R;
+    try {
+      const answer = await model.handler(this.self, call.handlerParams);
+      result = (await settleModelResult(answer, call.params)) as R;
+    } catch (error) {
+      run?.modelUsed(modelCallRecord(type, model.provider, call, started, this.now(), { error }));
+      throw error;
+    }
     const usage = call.usage();
+    run?.modelUsed(
+      modelCallRecord(type, model.provider, call, started, this.now(), {
+        result: run && this.runs.keepsPrompts() ? result : undefined,
+        keepPrompt: run ? this.runs.keepsPrompts() : false,
+      }),
+    );
     deliverUsage(call.params, usage);
     if (this.events[EventType.MODEL_USED]?.length) {
       await this.emitEvent(EventType.MODEL_USED, {

@@ -83,6 +83,8 @@ export interface TickReport {
   duplicate: boolean;
   /** Expired claims and cache entries this tick deleted (0 where the backend's TTL does it). */
   swept: number;
+  /** The agent's log rows older than LOG_RETENTION_DAYS this tick deleted. */
+  sweptLogs: number;
 }
 
 /**

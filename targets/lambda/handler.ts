@@ -4,6 +4,7 @@
 // app leaves it due (`defer`) and the function invokes itself to tick, or the next cron does.
 // Only one invocation ever runs a message, so a container frozen mid-request cannot wake up
 // later and answer a second time.
+
 import type {
   ALBEvent,
   ALBResult,
@@ -29,6 +30,7 @@ import {
   defineAgent,
   version,
 } from "../shared/index.ts";
+import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { createLambdaAgent, type LambdaEnv } from "./agent.ts";
 import { isHttpEvent, isScheduledEvent, isTickEvent, MARKER, type TickEvent } from "./events.ts";
 import { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";
@@ -68,6 +70,7 @@ export interface LambdaHandler {
 }
 
 export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaHandler {
+  installNodeRunScope();
   const env = options.env ?? process.env;
   // A bad character, connector name or plugin route fails here, when the module loads.
   const definition = defineAgent(options);
@@ -91,6 +94,7 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
     },
     connectors: enabled.connectors,
     plugins,
+    jsonLogsByDefault: true,
   });
   const http = handle(app);
 
@@ -113,7 +117,10 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
     }
     if (isScheduledEvent(event)) return tick(`eventbridge:${event.time}`);
     if (isTickEvent(event)) return tick(event.occurrence && `tick:${event.occurrence}`);
-    envLogger(env).error("unrecognised Lambda event", JSON.stringify(event)?.slice(0, 500) ?? "");
+    envLogger(env, true).error(
+      "unrecognised Lambda event",
+      JSON.stringify(event)?.slice(0, 500) ?? "",
+    );
     return {
       error: { code: "unrecognised_event", message: "Not an HTTP, schedule or tick event" },
     };
@@ -127,7 +134,7 @@ async function handOff(selfInvoke: SelfInvoke, env: LambdaEnv): Promise<void> {
   try {
     await selfInvoke({ [MARKER]: "tick" });
   } catch (error) {
-    envLogger(env).error(
+    envLogger(env, true).error(
       `async self-invoke failed; the next tick picks the work up: ${describeError(error)}`,
     );
   }
