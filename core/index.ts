@@ -158,6 +158,9 @@ export {
   PromptSegmentsError,
   withSegmentedPrompt,
 } from "./models/prompt-segments.ts";
+export { readServerSentEvents, type ServerSentEvent } from "./models/sse.ts";
+export { parseChunk, streamEvents } from "./models/stream-read.ts";
+export { type StreamPart, type TextStreamResult, textStreamResult } from "./models/text-stream.ts";
 export {
   type EmbeddingParams,
   type GenerateTextParams,
@@ -167,7 +170,9 @@ export {
   type ModelTypeName,
 } from "./models/types.ts";
 export {
+  anthropicUsage,
   type ModelUsedTokens,
+  openAIUsage,
   reportModelUsage,
   type TokenUsage,
 } from "./models/usage.ts";

@@ -13,9 +13,7 @@ import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
 import { collectPluginRoutes, mountPluginRoutes } from "./plugin-routes/mount.ts";
-import { cronRoutes } from "./routes/cron.ts";
-import { healthRoutes } from "./routes/health.ts";
-import { messageRoutes } from "./routes/messages.ts";
+import { restRoutes } from "./routes/index.ts";
 
 export interface AppOptions {
   /** The agent; targets build it once per process or isolate and reuse it. */
@@ -111,12 +109,19 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const guard = options.loopbackOnly
     ? loopbackGuard((c) => !setting(resolved.env(c), "API_TOKEN"))
     : undefined;
-  if (guard) {
-    app.use("/api/messages", guard);
-    app.use("/api/rooms/*", guard);
+  // Everything under /api but the cron tick, which has its own secret.
+  const apiPaths = [
+    "/api/messages",
+    "/api/rooms/*",
+    "/api/runs",
+    "/api/runs/*",
+    "/api/tasks",
+    "/api/tasks/*",
+  ];
+  for (const path of apiPaths) {
+    if (guard) app.use(path, guard);
+    app.use(path, apiToken);
   }
-  app.use("/api/messages", apiToken);
-  app.use("/api/rooms/*", apiToken);
   // The cron secret is separate from the API token: Vercel sends it, and it only ticks.
   app.use(
     "/api/cron",
@@ -127,9 +132,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }),
   );
 
-  app.route("/", healthRoutes);
-  app.route("/api", messageRoutes);
-  app.route("/api", cronRoutes);
+  app.route("/", restRoutes);
   for (const connector of options.connectors ?? []) {
     app.route(`/webhooks/${connector.name}`, connector.routes);
   }

@@ -70,32 +70,9 @@ export interface LambdaHandler {
 }
 
 export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaHandler {
-  installNodeRunScope();
-  const env = options.env ?? process.env;
-  // A bad character, connector name or plugin route fails here, when the module loads.
-  const definition = defineAgent(options);
-  const enabled = connectorsFor(env, definition.connectors);
-  const plugins = [...enabled.plugins, ...definition.plugins];
-  const getAgent = agentPerIsolate(() =>
-    createLambdaAgent(env, { ...definition, connectors: enabled, now: options.now }),
-  );
+  const { env, app, getAgent, deferred } = lambdaApp(options);
   const selfInvoke =
     options.selfInvoke === undefined ? selfInvokeFromEnv(env) : (options.selfInvoke ?? undefined);
-  // The raw events whose request left webhook messages due (hono/aws-lambda hands the event to
-  // the app as `c.env.event`), so concurrent requests in one container are told apart.
-  const deferred = new WeakSet<object>();
-  const app = createApp({
-    getAgent: () => getAgent(env),
-    env: () => env,
-    version,
-    defer: (c) => {
-      const event = (c.env as { event?: object } | undefined)?.event;
-      if (event) deferred.add(event);
-    },
-    connectors: enabled.connectors,
-    plugins,
-    jsonLogsByDefault: true,
-  });
   const http = handle(app);
 
   const tick = async (occurrence?: string): Promise<TickReport> => {
@@ -127,6 +104,38 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
   };
   // One implementation answers every overload: the event's shape decides the result's.
   return invoke as LambdaHandler;
+}
+
+/**
+ * The shared app as Lambda serves it, with the agent built once per container. Webhook
+ * messages are left due (`defer`): nothing runs after a buffered Lambda returns.
+ */
+export function lambdaApp(options: LambdaHandlerOptions) {
+  installNodeRunScope();
+  const env = options.env ?? process.env;
+  // A bad character, connector name or plugin route fails here, when the module loads.
+  const definition = defineAgent(options);
+  const enabled = connectorsFor(env, definition.connectors);
+  const plugins = [...enabled.plugins, ...definition.plugins];
+  const getAgent = agentPerIsolate(() =>
+    createLambdaAgent(env, { ...definition, connectors: enabled, now: options.now }),
+  );
+  // The raw events whose request left webhook messages due (hono/aws-lambda hands the event to
+  // the app as `c.env.event`), so concurrent requests in one container are told apart.
+  const deferred = new WeakSet<object>();
+  const app = createApp({
+    getAgent: () => getAgent(env),
+    env: () => env,
+    version,
+    defer: (c) => {
+      const event = (c.env as { event?: object } | undefined)?.event;
+      if (event) deferred.add(event);
+    },
+    connectors: enabled.connectors,
+    plugins,
+    jsonLogsByDefault: true,
+  });
+  return { env, app, getAgent, deferred };
 }
 
 /** A failed hand-off loses nothing: the message stays due and the next scheduled tick runs it. */
