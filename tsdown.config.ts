@@ -20,6 +20,7 @@ export default defineConfig({
     "adapters-postgres-neon-http": "adapters/postgres/neon-http.ts",
     "adapters-dynamodb": "adapters/dynamodb/index.ts",
     connectors: "connectors/index.ts",
+    client: "core/http/client.ts",
     "targets-node": "targets/node/index.ts",
     "targets-cloudflare": "targets/cloudflare/index.ts",
     "targets-lambda": "targets/lambda/index.ts",

@@ -24,7 +24,7 @@ const callerId = z
   .min(1, "must not be empty")
   .max(200, "must be at most 200 characters");
 
-const sendMessageBody = z.object({
+export const sendMessageBody = z.object({
   text: z
     .string({ error: "text is required and must be a string" })
     .trim()
@@ -35,7 +35,7 @@ const sendMessageBody = z.object({
   userName: callerId.optional(),
 });
 
-const listQuery = z.object({
+export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.coerce.number().int().positive().optional(),
 });
@@ -59,7 +59,7 @@ export const messageRoutes = new Hono<AppEnv>()
       const previous = await agent.storage.getCache<SendMessageResult>(cacheKey);
       if (previous) {
         c.header("Idempotent-Replayed", "true");
-        if (streamed) return replayAsEvents(previous);
+        if (streamed) return eventAnswer(replayAsEvents(previous));
         return c.json(previous);
       }
     }
@@ -80,7 +80,7 @@ export const messageRoutes = new Hono<AppEnv>()
       }
       return result;
     };
-    if (streamed) return streamTurn(c, agent, answered);
+    if (streamed) return eventAnswer(streamTurn(c, agent, answered));
     return c.json(await answered());
   })
   .get("/rooms/:roomId/messages", queryInput<{ limit?: string; before?: string }>(), async (c) => {
@@ -274,6 +274,14 @@ function streamTurn(
   const { waitUntil } = c.get("options");
   if (waitUntil) waitUntil(c, finished);
   return events.response;
+}
+
+/**
+ * An event-stream answer, typed out of the route's JSON type: the typed client (`hc`) reads
+ * this route's JSON answer, and a caller that asked for events reads the body as a stream.
+ */
+function eventAnswer(response: Response): never {
+  return response as never;
 }
 
 /** A replayed Idempotency-Key's answer, for a client that asked for events. */

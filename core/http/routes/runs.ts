@@ -9,7 +9,7 @@ import type { AppEnv } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { queryInput } from "../typed-input.ts";
 
-const runsQuery = z.object({
+export const runsQuery = z.object({
   /** The caller's own room id, as in /api/messages (mapped to the agent's UUID). */
   roomId: z.string().trim().min(1).max(200).optional(),
   /** The agent's own room UUID (a Telegram or Discord room, as runs report it). */

@@ -29,7 +29,7 @@ export interface TaskView {
   createdAt: number | null;
 }
 
-const tasksQuery = z.object({
+export const tasksQuery = z.object({
   roomId: z.string().trim().min(1).max(200).optional(),
   roomUuid: z.string().uuid().optional(),
   name: z.string().trim().min(1).max(200).optional(),
