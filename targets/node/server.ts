@@ -29,7 +29,7 @@ import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.
 import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
-import { WEB_CHAT_PATH, webChatRoutes } from "./web/routes.ts";
+import { WEB_CHAT_PATH, WEB_CHAT_SCRIPTS, webChatRoutes } from "./web/routes.ts";
 
 /**
  * The agent defined in code (character, plugins, storage, connectors, models); the env and the
@@ -89,7 +89,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   collectPluginRoutes(
     plugins,
     enabled.connectors.map((connector) => connector.name),
-    [WEB_CHAT_PATH],
+    [WEB_CHAT_PATH, ...WEB_CHAT_SCRIPTS],
   );
   const character = definition.character ?? (await loadCharacter(env, options.cwd));
   let storage: StorageAdapter;
