@@ -21,7 +21,6 @@
   #activity .close { float: right; }`;
   document.head.append(style);
 
-  const $ = (id) => document.getElementById(id);
   const el = (tag, props = {}, ...children) => {
     const node = document.createElement(tag);
     Object.assign(node, props);
