@@ -210,6 +210,29 @@ describe("a message turn's run log row", () => {
   });
 });
 
+describe("elizaOS's getAgentRunSummaries", () => {
+  it("reads the run log with elizaOS's filters", async () => {
+    const { runtime, model } = await agent();
+    const ok = await sendTo(runtime, "first").promise;
+    model.large.push(() => {
+      throw new Error("down");
+    });
+    await expect(sendTo(runtime, "second").promise).rejects.toThrow("down");
+    const other = await sendTo(runtime, "third", { room: "room-2" }).promise;
+    const all = await runtime.getAgentRunSummaries();
+    expect(all.runs).toHaveLength(3);
+    expect(all).toMatchObject({ total: 3, hasMore: false });
+    const failed = await runtime.getAgentRunSummaries({ status: "error" });
+    expect(failed.runs.map((r) => r.status)).toEqual(["error"]);
+    const room2 = await runtime.getAgentRunSummaries({ roomId: stringToUuid("room-2") });
+    expect(room2.runs.map((r) => r.runId)).toEqual([other.runId]);
+    const one = await runtime.getAgentRunSummaries({ limit: 1 });
+    expect(one).toMatchObject({ hasMore: true });
+    expect(one.runs[0]?.runId).toBe(other.runId);
+    expect(all.runs.at(-1)?.runId).toBe(ok.runId);
+  });
+});
+
 describe("task runs and retention", () => {
   it("records each task run, and a tick sweeps rows older than LOG_RETENTION_DAYS", async () => {
     let now = Date.UTC(2030, 0, 1);
