@@ -5,7 +5,6 @@ import { EMBED_TASK, embedWithinBudget } from "../memory/embed.ts";
 import type { TokenUsage } from "../models/usage.ts";
 import type { ActionResult } from "../plugin.ts";
 import { runInScope } from "../runs/scope.ts";
-import type { RunEvent } from "../runs/types.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
 import { isPreEvaluator, runPreEvaluators } from "../runtime/pre-evaluators.ts";
@@ -13,6 +12,7 @@ import { StorageError, type StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { planResponse } from "./plan-response.ts";
+import { announceReceived } from "./received.ts";
 import {
   isStale,
   keepsStaleReplies,
@@ -23,7 +23,11 @@ import {
 } from "./run-guard.ts";
 import { sendOnce } from "./send-once.ts";
 import { shouldRespond } from "./should-respond.ts";
+import { notify, type TurnObserver, timed } from "./turn-observer.ts";
 import { trackTurnUsage } from "./turn-usage.ts";
+
+export { isBeingReceived } from "./received.ts";
+export type { TurnObserver } from "./turn-observer.ts";
 
 /** Delivers one reply to wherever the message came from (HTTP response, Telegram, ...). */
 export type MessageCallback = (content: Content, memory: Memory) => Promise<unknown> | unknown;
@@ -48,18 +52,6 @@ export interface HandleMessageOptions {
   timeoutMs?: number;
   /** Told of the run as it happens: its id, the reply's text as it is written, each step. */
   observer?: TurnObserver;
-}
-
-/** Someone watching one turn (a streaming response). A throwing observer never fails it. */
-export interface TurnObserver {
-  /** The run began; nothing is stored yet. */
-  started?(run: { runId: UUID; messageId: UUID }): void;
-  /** Reply text as the model writes it: the planner's <text>, or a plain answer. */
-  text?(delta: string): void;
-  /** A step the run recorded (ACTION_STARTED, ACTION_COMPLETED, MODEL_USED, ...). */
-  event?(event: RunEvent): void;
-  /** A reply was stored and delivered. */
-  replied?(reply: Memory): void;
 }
 
 export interface HandleMessageResult {
@@ -357,40 +349,6 @@ const pipeline: Pipeline = {
   },
 };
 
-/** Message ids whose MESSAGE_RECEIVED listeners are running, per runtime. */
-const receiving = new WeakMap<AgentRuntime, Set<UUID>>();
-
-/**
- * True while MESSAGE_RECEIVED listeners run for this message: elizaOS-style code that answers
- * that event with runtime.messageService.handleMessage must not start the pipeline again.
- */
-export function isBeingReceived(runtime: AgentRuntime, messageId: UUID | undefined): boolean {
-  return messageId !== undefined && (receiving.get(runtime)?.has(messageId) ?? false);
-}
-
-/** Emits elizaOS's MESSAGE_RECEIVED {message, callback, source}; the callback replies in this turn. */
-async function announceReceived(
-  runtime: AgentRuntime,
-  message: Memory & { id: UUID },
-  send: (content: Content) => Promise<Memory[]>,
-  base: Record<string, unknown>,
-): Promise<void> {
-  if (!runtime.getEvent(EventType.MESSAGE_RECEIVED)?.length) return;
-  const ids = receiving.get(runtime) ?? new Set<UUID>();
-  receiving.set(runtime, ids);
-  ids.add(message.id);
-  try {
-    await runtime.emitEvent(EventType.MESSAGE_RECEIVED, {
-      ...base,
-      message,
-      callback: send,
-      source: message.content.source,
-    });
-  } finally {
-    ids.delete(message.id);
-  }
-}
-
 async function finish(
   runtime: AgentRuntime,
   run: RunControl,
@@ -417,28 +375,6 @@ async function finish(
     usage: outcome.usage,
   });
   return outcome;
-}
-
-/** An observer's callback; whatever it throws stays with it. */
-function notify(call: () => void): void {
-  try {
-    call();
-  } catch {
-    // A watcher (a closed stream) never fails the turn.
-  }
-}
-
-/** A step of the turn, its time on the run's debug line. */
-async function timed<T>(
-  runtime: AgentRuntime,
-  run: RunControl,
-  what: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  const started = runtime.now();
-  const value = await work();
-  run.record.log.debug(`${what} in ${runtime.now() - started} ms`);
-  return value;
 }
 
 /** The id of the k-th reply (from 0) to a message: the same in every run of the turn. */

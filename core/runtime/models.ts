@@ -13,7 +13,6 @@ import {
   type TokenUsage,
   withUsageSink,
 } from "../models/usage.ts";
-import type { ModelCallRecord } from "../runs/record.ts";
 
 /**
  * What getModel returns: elizaOS's handler function. `provider` and `priority` ride on it for
@@ -204,37 +203,4 @@ export function modelUsedPayload(
   if (usage) payload.tokens = modelUsedTokens(usage);
   if (typeof p.runId === "string") payload.runId = p.runId;
   return payload;
-}
-
-/** What the run log records of one finished call (core/runs/record.ts). */
-export function modelCallRecord(
-  type: ModelTypeName,
-  provider: string,
-  call: ModelCall,
-  started: number,
-  ended: number,
-  outcome: { error?: unknown; result?: unknown; keepPrompt?: boolean },
-): ModelCallRecord {
-  const report = call.report();
-  const usage = call.usage();
-  const record: ModelCallRecord = {
-    modelType: type,
-    provider,
-    executionTime: Math.max(0, ended - started),
-    retries: report.retries ?? 0,
-  };
-  if (report.model) record.model = report.model;
-  if (usage) record.usage = usage;
-  if (outcome.error !== undefined) {
-    record.error =
-      outcome.error instanceof Error
-        ? `${outcome.error.name}: ${outcome.error.message}`
-        : String(outcome.error);
-  }
-  if (outcome.keepPrompt) {
-    const prompt = modelUsedPayload(type, provider, call.params).prompt;
-    if (prompt) record.prompt = prompt;
-    if (typeof outcome.result === "string") record.response = outcome.result;
-  }
-  return record;
 }

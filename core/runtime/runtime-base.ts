@@ -30,18 +30,17 @@ import {
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
 import { type EventName, EventType } from "./events.ts";
+import { callRecorded } from "./model-call.ts";
 import { withModelSettings } from "./model-settings.ts";
 import {
   applyLlmMode,
   deliverUsage,
   embeddingProbe,
   ModelRegistry,
-  modelCallRecord,
   modelUsedPayload,
   prepareModelCall,
   type RegisteredModelHandler,
   readLlmMode,
-  settleModelResult,
 } from "./models.ts";
 import {
   elizaSettingValue,
@@ -263,23 +262,8 @@ export class RuntimeBase extends RuntimeDatabase {
     );
     if (probe) return probe as R;
     const call = prepareModelCall(params);
-    const run = this.runs.attribute((call.params as { runId?: unknown } | null)?.runId);
-    const started = this.now();
-    let result: R;
-    try {
-      const answer = await model.handler(this.self, call.handlerParams);
-      result = (await settleModelResult(answer, call.params)) as R;
-    } catch (error) {
-      run?.modelUsed(modelCallRecord(type, model.provider, call, started, this.now(), { error }));
-      throw error;
-    }
+    const result = await callRecorded<R>(this.self, this.runs, type, model, call);
     const usage = call.usage();
-    run?.modelUsed(
-      modelCallRecord(type, model.provider, call, started, this.now(), {
-        result: run && this.runs.keepsPrompts() ? result : undefined,
-        keepPrompt: run ? this.runs.keepsPrompts() : false,
-      }),
-    );
     deliverUsage(call.params, usage);
     if (this.events[EventType.MODEL_USED]?.length) {
       await this.emitEvent(EventType.MODEL_USED, {
