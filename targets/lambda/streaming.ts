@@ -6,6 +6,9 @@
 import { streamHandle } from "hono/aws-lambda";
 import { type LambdaHandlerOptions, lambdaApp } from "./handler.ts";
 
+/** The function Lambda's runtime calls: hono's handler, wrapped by awslambda.streamifyResponse. */
+export type LambdaStreamingHandler = (event: unknown, ...rest: unknown[]) => unknown;
+
 /** Lambda's Node.js runtime provides `awslambda` (streamifyResponse) as a global. */
 const hasStreamingRuntime = () =>
   typeof (globalThis as { awslambda?: { streamifyResponse?: unknown } }).awslambda
@@ -19,5 +22,5 @@ export function createLambdaStreamingHandler(
       "createLambdaStreamingHandler needs AWS Lambda's Node.js runtime (the awslambda.streamifyResponse global); use createLambdaHandler elsewhere",
     );
   }
-  return streamHandle(lambdaApp(options).app);
+  return streamHandle(lambdaApp(options).app) as LambdaStreamingHandler;
 }
