@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import {
   type AgentRuntime,
+  acceptInbound,
   ChannelType,
   createAgent,
   createOpenAIPlugin,
@@ -207,6 +208,30 @@ describe("a message turn's run log row", () => {
     const result = await sendTo(off.runtime, "hello").promise;
     expect(result.didRespond).toBe(true);
     expect(await off.storage.getLogs({ entityId: off.runtime.agentId })).toEqual([]);
+  });
+});
+
+describe("a webhook message", () => {
+  it("is one run: the inbox task that carries it is not a run of its own", async () => {
+    const { runtime } = await agent();
+    const entityId = stringToUuid("tg-user");
+    const roomId = stringToUuid("tg-room");
+    const acceptance = await acceptInbound(runtime, {
+      key: "test:update:1",
+      message: {
+        entityId,
+        roomId,
+        content: { text: "hello from a webhook", channelType: ChannelType.DM, source: "test" },
+      },
+      connection: { entityId, roomId, source: "test", type: ChannelType.DM, userName: "tg" },
+      target: { source: "test", roomId },
+    });
+    expect(acceptance.accepted).toBe(true);
+    if (acceptance.accepted) await acceptance.process?.();
+    const { runs } = await listRuns(runtime);
+    expect(runs.map((r) => [r.kind, r.status, r.didRespond])).toEqual([
+      ["message", "completed", true],
+    ]);
   });
 });
 
