@@ -24,3 +24,8 @@ export function runInScope<T>(runId: string, fn: () => T): T {
 export function scopedRunId(): string | undefined {
   return scope?.current();
 }
+
+/** Whether a run scope is installed: then "no run" from it is an answer, not a blank. */
+export function hasRunScope(): boolean {
+  return scope !== undefined;
+}

@@ -9,7 +9,7 @@ import { type Redactor, redactValue } from "../redact.ts";
 import type { StorageAdapter } from "../storage.ts";
 import type { UUID } from "../types.ts";
 import { RunRecord, type RunStart } from "./record.ts";
-import { scopedRunId } from "./scope.ts";
+import { hasRunScope, scopedRunId } from "./scope.ts";
 import { logPrompts, runLogEnabled } from "./settings.ts";
 import { RUN_LOG_TYPE, type RunLogBody, type RunStatus } from "./types.ts";
 
@@ -56,14 +56,14 @@ export class RunTracker {
   }
 
   /**
-   * The run a model call belongs to: the one it names, else the run whose code is executing,
-   * else the only run in progress. Undefined when that cannot be told.
+   * The run a model call belongs to: the one it names, else the run whose code is executing
+   * (where a scope is installed, its answer stands, "none" included), else the only run in
+   * progress. Undefined when that cannot be told.
    */
   attribute(runId?: unknown): RunRecord | undefined {
     const named = typeof runId === "string" ? this.active.get(runId) : undefined;
     if (named) return named;
-    const scoped = this.get(scopedRunId());
-    if (scoped) return scoped;
+    if (hasRunScope()) return this.get(scopedRunId());
     if (this.active.size === 1) return this.active.values().next().value;
     return undefined;
   }
