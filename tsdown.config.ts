@@ -20,6 +20,7 @@ export default defineConfig({
     "adapters-postgres-neon-http": "adapters/postgres/neon-http.ts",
     "adapters-dynamodb": "adapters/dynamodb/index.ts",
     connectors: "connectors/index.ts",
+    client: "core/http/client.ts",
     "targets-node": "targets/node/index.ts",
     "targets-cloudflare": "targets/cloudflare/index.ts",
     "targets-lambda": "targets/lambda/index.ts",
@@ -34,7 +35,14 @@ export default defineConfig({
   platform: "node",
   target: "node20",
   outDir: "dist",
-  clean: ["dist/*.mjs", "dist/*.d.mts", "dist/migrations", "dist/sidecar", "dist/chat.html"],
+  clean: [
+    "dist/*.mjs",
+    "dist/*.d.mts",
+    "dist/migrations",
+    "dist/sidecar",
+    "dist/chat.html",
+    "dist/chat-*.js",
+  ],
   dts: true,
   sourcemap: false,
   // Readable output: users step through it in their debugger; the deploy bundles minify.
@@ -45,6 +53,7 @@ export default defineConfig({
     // A folder is copied under its own name: dist/migrations.
     { from: "adapters/postgres/migrations", to: "dist" },
     { from: "targets/node/web/chat.html", to: "dist" },
+    { from: ["targets/node/web/chat-stream.js", "targets/node/web/chat-activity.js"], to: "dist" },
     {
       from: [
         "targets/node/sidecar/*.mjs",

@@ -3,7 +3,7 @@
 import { autonomyPlugin } from "./autonomy/index.ts";
 import { type Character, type ParsedCharacter, parseCharacter } from "./character.ts";
 import { setLogJsonFormat } from "./elizaos/logger.ts";
-import { jsonLogFormat, type Logger } from "./logger.ts";
+import { jsonLogFormatOr, type Logger } from "./logger.ts";
 import {
   canEmbed,
   dropEmbeddingModel,
@@ -62,6 +62,11 @@ export interface CreateAgentOptions {
    * The Worker, Lambda and Vercel targets set it; the Node target runs a timer instead.
    */
   serverless?: boolean;
+  /**
+   * Log JSON lines when LOG_JSON_FORMAT is set nowhere. The Worker, Lambda and Vercel targets
+   * set it (their platforms index JSON); a terminal keeps readable lines. Default false.
+   */
+  logJsonDefault?: boolean;
 }
 
 /** Model plugins switched on by the env, highest priority first. */
@@ -113,10 +118,13 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
     plugins,
     enableAutonomy: options.enableAutonomy,
     serverless: options.serverless,
+    logJsonDefault: options.logJsonDefault,
   });
   // elizaOS plugins also log through the compat `logger` singleton: the deployment's format
   // is process-wide there, as LOG_JSON_FORMAT is in elizaOS. Only switched on, never off.
-  if (jsonLogFormat(runtime.getSetting("LOG_JSON_FORMAT"))) setLogJsonFormat(true);
+  if (jsonLogFormatOr(runtime.getSetting("LOG_JSON_FORMAT"), options.logJsonDefault)) {
+    setLogJsonFormat(true);
+  }
   const log = (note: PluginNote) => runtime.logger[note.level](note.message);
   notes.forEach(log);
   characterPluginNotes(character, plugins).forEach(log);

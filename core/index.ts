@@ -111,6 +111,7 @@ export {
   type MessageCallback,
   type MessageService,
   messageService,
+  type TurnObserver,
 } from "./messages/message-service.ts";
 export { type PlannedParams, parseParams } from "./messages/parse-params.ts";
 export { parseResponse } from "./messages/parse-response.ts";
@@ -121,6 +122,7 @@ export {
   shouldRespondTemplate,
 } from "./messages/templates.ts";
 export { createAnthropicPlugin } from "./models/anthropic.ts";
+export { type ModelCallReport, reportModelCall } from "./models/call-report.ts";
 export {
   createElizaEngine,
   createElizaPlugin,
@@ -156,6 +158,9 @@ export {
   PromptSegmentsError,
   withSegmentedPrompt,
 } from "./models/prompt-segments.ts";
+export { readServerSentEvents, type ServerSentEvent } from "./models/sse.ts";
+export { parseChunk, streamEvents } from "./models/stream-read.ts";
+export { type StreamPart, type TextStreamResult, textStreamResult } from "./models/text-stream.ts";
 export {
   type EmbeddingParams,
   type GenerateTextParams,
@@ -165,7 +170,9 @@ export {
   type ModelTypeName,
 } from "./models/types.ts";
 export {
+  anthropicUsage,
   type ModelUsedTokens,
+  openAIUsage,
   reportModelUsage,
   type TokenUsage,
 } from "./models/usage.ts";
@@ -214,6 +221,29 @@ export {
   redactValue,
   secretValues,
 } from "./redact.ts";
+export {
+  DEFAULT_LOG_RETENTION_DAYS,
+  getRun,
+  type ListRunsParams,
+  listRuns,
+  logRetentionMs,
+  RUN_LOG_TYPE,
+  type RunActionSummary,
+  type RunCounts,
+  type RunDetail,
+  type RunEvent,
+  type RunEventType,
+  type RunKind,
+  type RunLogBody,
+  type RunPage,
+  RunRecord,
+  type RunScope,
+  type RunStatus,
+  type RunSummary,
+  type RunSummaryQuery,
+  runSummaries,
+  setRunScope,
+} from "./runs/index.ts";
 export {
   type ActionRunOptions,
   AgentRuntime,

@@ -134,6 +134,17 @@ export function jsonLogFormat(value: unknown): boolean {
   return value === true || (typeof value === "string" && value.trim().toLowerCase() === "true");
 }
 
+/**
+ * LOG_JSON_FORMAT with a default for when it is set nowhere (null, undefined or empty): the
+ * edge targets default to JSON, a terminal to readable lines; "false" always means readable.
+ */
+export function jsonLogFormatOr(value: unknown, fallback = false): boolean {
+  if (value === undefined || value === null || (typeof value === "string" && !value.trim())) {
+    return fallback;
+  }
+  return jsonLogFormat(value);
+}
+
 function levelValue(level: string): number {
   return LEVELS[level.toLowerCase() as LogLevel] ?? LEVELS.info;
 }

@@ -79,6 +79,33 @@ export interface SearchMemoriesParams {
   agentId?: UUID;
 }
 
+export interface LogParams {
+  body: Metadata;
+  entityId: UUID;
+  roomId?: UUID;
+  type: string;
+  /** Names the row; a row with this id already present is kept and this write ignored. */
+  id?: UUID;
+}
+
+export interface GetLogsParams {
+  entityId: UUID;
+  roomId?: UUID;
+  type?: string;
+  count?: number;
+  offset?: number;
+  /** Only logs created strictly before this time (ms since epoch): paging back in time. */
+  before?: number;
+}
+
+export interface DeleteLogsParams {
+  entityId: UUID;
+  /** Logs created strictly before this time (ms since epoch) are deleted. */
+  before: number;
+  /** At most this many per call. */
+  limit: number;
+}
+
 /** What one `sweepExpired` call deleted. */
 export interface SweepReport {
   claims: number;
@@ -242,15 +269,22 @@ export interface StorageAdapter {
   deleteCache(key: string): Promise<boolean>;
 
   // logs
-  log(params: { body: Metadata; entityId: UUID; roomId?: UUID; type: string }): Promise<void>;
-  getLogs(params: {
-    entityId: UUID;
-    roomId?: UUID;
-    type?: string;
-    count?: number;
-    offset?: number;
-  }): Promise<Log[]>;
+  /**
+   * Writes one log row. With `id` the row is named by the caller (a run's log is named by its
+   * run id) and written insert-if-absent: a second write with the same id is ignored.
+   */
+  log(params: LogParams): Promise<void>;
+  /** Newest first (`createdAt`, then the later write first). */
+  getLogs(params: GetLogsParams): Promise<Log[]>;
+  /** One log by id, or null. */
+  getLog(id: UUID): Promise<Log | null>;
   deleteLog(logId: UUID): Promise<void>;
+  /**
+   * Deletes the entity's logs created before `before` (ms), oldest first, at most `limit` of
+   * them per call, and returns how many it deleted: the retention sweep, bounded like
+   * sweepExpired so a backlog is cleared over several ticks.
+   */
+  deleteLogs(params: DeleteLogsParams): Promise<number>;
 
   // tasks
   createTask(task: Task): Promise<UUID>;

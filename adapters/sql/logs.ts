@@ -1,40 +1,52 @@
-// Logs: what happened in a room or to an entity, newest first.
-import { and, desc, eq } from "drizzle-orm";
-import type { Log, Metadata, UUID } from "../../core/types.ts";
+// Logs: what happened in a room or to an entity (a run's log among them), newest first; the
+// retention sweep deletes an entity's oldest, bounded per call.
+import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
+import type { DeleteLogsParams, GetLogsParams, LogParams } from "../../core/storage.ts";
+import type { Log, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import { SqlCache } from "./cache.ts";
 import { toLog } from "./rows.ts";
 
 export abstract class SqlLogs extends SqlCache {
-  async log(params: {
-    body: Metadata;
-    entityId: UUID;
-    roomId?: UUID;
-    type: string;
-  }): Promise<void> {
-    const { entityId, roomId = null, type, body } = params;
-    const row = { id: randomUuid(), entityId, roomId, type, body, createdAt: this.now() };
-    await this.run(() => this.db.insert(this.logs).values(row));
+  /** A named log (`id`) is written once: a second write with its id is ignored. */
+  async log(params: LogParams): Promise<void> {
+    const { id = randomUuid(), entityId, roomId = null, type, body } = params;
+    const row = { id, entityId, roomId, type, body, createdAt: this.now() };
+    await this.run(() => this.db.insert(this.logs).values(row).onConflictDoNothing());
   }
 
-  async getLogs(params: {
-    entityId: UUID;
-    roomId?: UUID;
-    type?: string;
-    count?: number;
-    offset?: number;
-  }): Promise<Log[]> {
+  async getLogs(params: GetLogsParams): Promise<Log[]> {
     const { logs } = this;
     const where = and(
       eq(logs.entityId, params.entityId),
       params.roomId === undefined ? undefined : eq(logs.roomId, params.roomId),
       params.type === undefined ? undefined : eq(logs.type, params.type),
+      params.before === undefined ? undefined : lt(logs.createdAt, params.before),
     );
     const newestFirst = [desc(logs.createdAt), desc(this.dialect.insertionOrder("logs"))];
     return (await this.rows(logs, where, newestFirst, params.count, params.offset)).map(toLog);
   }
 
+  async getLog(id: UUID): Promise<Log | null> {
+    const row = await this.row(this.logs, eq(this.logs.id, id));
+    return row ? toLog(row) : null;
+  }
+
   async deleteLog(logId: UUID): Promise<void> {
     await this.remove(this.logs, eq(this.logs.id, logId));
+  }
+
+  /** One statement on the (entity_id, created_at) index: the oldest first, `limit` at most. */
+  async deleteLogs(params: DeleteLogsParams): Promise<number> {
+    const { logs } = this;
+    const limit = Math.max(0, Math.floor(params.limit));
+    if (limit === 0) return 0;
+    const old = and(eq(logs.entityId, params.entityId), lt(logs.createdAt, params.before));
+    const oldest = this.db.select({ id: logs.id }).from(logs).where(old);
+    const ids = oldest.orderBy(asc(logs.createdAt)).limit(limit);
+    const deleted = await this.run(() =>
+      this.db.delete(logs).where(inArray(logs.id, ids)).returning({ id: logs.id }),
+    );
+    return deleted.length;
   }
 }

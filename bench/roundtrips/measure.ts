@@ -53,12 +53,14 @@ const scripted: Plugin = {
 };
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
+/** `env`: settings for the agent, e.g. LOG_RETENTION_DAYS=0 to measure without the run log. */
 export async function measureRoundTrips(
   backend: string,
   counted: CountedStorage,
+  env: Record<string, string> = {},
 ): Promise<RoundTrips> {
   const { storage, read } = counted;
-  const agent = () => createAgent({ character, storage, plugins: [scripted], logger: quiet });
+  const agent = () => createAgent({ character, storage, env, plugins: [scripted], logger: quiet });
   const cost = async (work: () => Promise<unknown>) => {
     const before = read();
     await work();

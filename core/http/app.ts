@@ -13,9 +13,7 @@ import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
 import { collectPluginRoutes, mountPluginRoutes } from "./plugin-routes/mount.ts";
-import { cronRoutes } from "./routes/cron.ts";
-import { healthRoutes } from "./routes/health.ts";
-import { messageRoutes } from "./routes/messages.ts";
+import { restRoutes } from "./routes/index.ts";
 
 export interface AppOptions {
   /** The agent; targets build it once per process or isolate and reuse it. */
@@ -58,6 +56,11 @@ export interface AppOptions {
    * nothing was).
    */
   pluginRouteAnswerWaitMs?: number;
+  /**
+   * The app's own log lines (an unhandled error, failed background work) as JSON when
+   * LOG_JSON_FORMAT is set nowhere: the edge targets set it, as their agents log JSON.
+   */
+  jsonLogsByDefault?: boolean;
 }
 
 /** A chat platform's webhook routes; its send handler comes in as a plugin on the agent. */
@@ -106,12 +109,19 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   const guard = options.loopbackOnly
     ? loopbackGuard((c) => !setting(resolved.env(c), "API_TOKEN"))
     : undefined;
-  if (guard) {
-    app.use("/api/messages", guard);
-    app.use("/api/rooms/*", guard);
+  // Everything under /api but the cron tick, which has its own secret.
+  const apiPaths = [
+    "/api/messages",
+    "/api/rooms/*",
+    "/api/runs",
+    "/api/runs/*",
+    "/api/tasks",
+    "/api/tasks/*",
+  ];
+  for (const path of apiPaths) {
+    if (guard) app.use(path, guard);
+    app.use(path, apiToken);
   }
-  app.use("/api/messages", apiToken);
-  app.use("/api/rooms/*", apiToken);
   // The cron secret is separate from the API token: Vercel sends it, and it only ticks.
   app.use(
     "/api/cron",
@@ -122,9 +132,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     }),
   );
 
-  app.route("/", healthRoutes);
-  app.route("/api", messageRoutes);
-  app.route("/api", cronRoutes);
+  app.route("/", restRoutes);
   for (const connector of options.connectors ?? []) {
     app.route(`/webhooks/${connector.name}`, connector.routes);
   }
@@ -145,7 +153,10 @@ export function setting(env: Record<string, unknown>, key: string): string | und
 /** Runs `work` after the response where the platform allows it; failures are logged, not lost. */
 export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): void {
   const logged = work.catch((error) => {
-    envLogger(c.get("options").env(c)).error(`background work failed: ${describeError(error)}`);
+    const options = c.get("options");
+    envLogger(options.env(c), options.jsonLogsByDefault).error(
+      `background work failed: ${describeError(error)}`,
+    );
   });
   const { waitUntil } = c.get("options");
   if (waitUntil) waitUntil(c, logged);

@@ -25,26 +25,50 @@ export function errorBody(code: string, message: string) {
 
 /** Maps anything thrown in a route to the JSON error a client can act on. */
 export function toErrorResponse(c: Context, error: unknown): Response {
-  if (error instanceof ApiError) return c.json(errorBody(error.code, error.message), error.status);
+  const { status, body } = errorPayload(c, error);
+  return c.json(body, status);
+}
+
+/**
+ * The status and `{error: {code, message}}` for anything thrown while serving `c`: what the
+ * JSON answer says, and what a streamed answer's `error` event says once its status is sent.
+ */
+export function errorPayload(
+  c: Context,
+  error: unknown,
+): { status: ContentfulStatusCode; body: ReturnType<typeof errorBody> } {
+  if (error instanceof ApiError) {
+    return { status: error.status, body: errorBody(error.code, error.message) };
+  }
   if (error instanceof StorageError) {
     if (error.code === "UNAVAILABLE") {
-      return c.json(errorBody("storage_unavailable", "Storage is unavailable; retry later"), 503);
+      return {
+        status: 503,
+        body: errorBody("storage_unavailable", "Storage is unavailable; retry later"),
+      };
     }
-    if (error.code === "TOO_LARGE") return c.json(errorBody("too_large", error.message), 413);
+    if (error.code === "TOO_LARGE")
+      return { status: 413, body: errorBody("too_large", error.message) };
     if (error.code === "INVALID_INPUT") {
-      return c.json(errorBody("invalid_input", "Storage refused a value in the request"), 400);
+      return {
+        status: 400,
+        body: errorBody("invalid_input", "Storage refused a value in the request"),
+      };
     }
-    return c.json(errorBody("invalid_request", error.message), 400);
+    return { status: 400, body: errorBody("invalid_request", error.message) };
   }
   if (error instanceof ModelError) {
-    return c.json(errorBody("model_error", `${error.provider}: ${error.message}`), 502);
+    return { status: 502, body: errorBody("model_error", `${error.provider}: ${error.message}`) };
   }
-  const env = (
-    c.get("options") as { env?: (c: Context) => Record<string, unknown> } | undefined
-  )?.env?.(c);
+  const options = c.get("options") as
+    | { env?: (c: Context) => Record<string, unknown>; jsonLogsByDefault?: boolean }
+    | undefined;
+  const env = options?.env?.(c);
   // A summary, not the error: a driver's message carries the SQL and the user's text.
-  envLogger(env ?? {}).error(`unhandled error: ${describeError(error)}`);
+  envLogger(env ?? {}, options?.jsonLogsByDefault).error(
+    `unhandled error: ${describeError(error)}`,
+  );
   // Unknown failures are most often a backend that dropped the connection; 503 asks the
   // platform to retry instead of dropping the request.
-  return c.json(errorBody("internal_error", "Internal error; retry later"), 503);
+  return { status: 503, body: errorBody("internal_error", "Internal error; retry later") };
 }

@@ -4,6 +4,7 @@
 import { EMBED_TASK, embedWithinBudget } from "../memory/embed.ts";
 import type { TokenUsage } from "../models/usage.ts";
 import type { ActionResult } from "../plugin.ts";
+import { runInScope } from "../runs/scope.ts";
 import type { AgentRuntime, ConnectionParams } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
 import { isPreEvaluator, runPreEvaluators } from "../runtime/pre-evaluators.ts";
@@ -11,6 +12,7 @@ import { StorageError, type StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { planResponse } from "./plan-response.ts";
+import { announceReceived } from "./received.ts";
 import {
   isStale,
   keepsStaleReplies,
@@ -21,7 +23,11 @@ import {
 } from "./run-guard.ts";
 import { sendOnce } from "./send-once.ts";
 import { shouldRespond } from "./should-respond.ts";
+import { notify, type TurnObserver, timed } from "./turn-observer.ts";
 import { trackTurnUsage } from "./turn-usage.ts";
+
+export { isBeingReceived } from "./received.ts";
+export type { TurnObserver } from "./turn-observer.ts";
 
 /** Delivers one reply to wherever the message came from (HTTP response, Telegram, ...). */
 export type MessageCallback = (content: Content, memory: Memory) => Promise<unknown> | unknown;
@@ -44,6 +50,8 @@ export interface HandleMessageOptions {
   callbackStoresReplies?: boolean;
   /** This turn's run timeout in ms (elizaOS's timeoutDuration); default RUN_TIMEOUT_MS. */
   timeoutMs?: number;
+  /** Told of the run as it happens: its id, the reply's text as it is written, each step. */
+  observer?: TurnObserver;
 }
 
 export interface HandleMessageResult {
@@ -80,16 +88,38 @@ export const messageService: MessageService = {
       agentId: runtime.agentId,
       createdAt: incoming.createdAt ?? runtime.stamp(),
     };
-    const run: RunControl = {
-      runId: runtime.newRunId(),
-      startedAt: runtime.now(),
-      over: false,
-      responses: [],
-    };
-    const turn = pipeline
-      .handleMessage(runtime, message, callback, options, run)
-      .then((r) => (run.replaced && !r.didRespond ? { ...r, reason: "replaced" } : r));
-    return raceRunTimeout(runtime, message, run, runTimeoutMs(runtime, options.timeoutMs), turn);
+    const runId = runtime.newRunId();
+    const startedAt = runtime.now();
+    const record = runtime.runs.start({
+      runId,
+      kind: "message",
+      startedAt,
+      messageId: message.id,
+      roomId: message.roomId,
+      entityId: message.entityId,
+      source: message.content.source,
+    });
+    const observer = options.observer;
+    const unsubscribe = observer?.event && record.subscribe((event) => observer.event?.(event));
+    notify(() => observer?.started?.({ runId, messageId: message.id }));
+    record.log.debug("message received", {
+      messageId: message.id,
+      entityId: message.entityId,
+      source: message.content.source,
+      chars: message.content.text?.length ?? 0,
+    });
+    const run: RunControl = { runId, startedAt, over: false, responses: [], record };
+    const turn = runInScope(runId, () =>
+      pipeline.handleMessage(runtime, message, callback, options, run),
+    ).then((r) => (run.replaced && !r.didRespond ? { ...r, reason: "replaced" } : r));
+    const ended = raceRunTimeout(
+      runtime,
+      message,
+      run,
+      runTimeoutMs(runtime, options.timeoutMs),
+      turn,
+    );
+    return unsubscribe ? ended.finally(unsubscribe) : ended;
   },
 };
 
@@ -144,6 +174,10 @@ const pipeline: Pipeline = {
         const stored = await callback?.(reply.content, reply);
         const memories = Array.isArray(stored) ? (stored as Memory[]) : [];
         responses.push(...(memories.length ? memories : [reply]));
+        for (const m of memories.length ? memories : [reply]) {
+          run.record.replied((m.id ?? reply.id) as UUID, m.content.text);
+          notify(() => options.observer?.replied?.(m));
+        }
         await runtime.emitEvent(EventType.MESSAGE_SENT, {
           ...base,
           message: reply,
@@ -169,6 +203,8 @@ const pipeline: Pipeline = {
         return outcome.existing ? [outcome.existing] : [];
       }
       responses.push(reply);
+      run.record.replied(reply.id, reply.content.text);
+      notify(() => options.observer?.replied?.(reply));
       await runtime.emitEvent(EventType.MESSAGE_SENT, {
         ...base,
         message: reply,
@@ -191,7 +227,8 @@ const pipeline: Pipeline = {
     if (!options.alreadySaved && runtime.evaluators.some(isPreEvaluator)) {
       const gate = await runPreEvaluators(runtime, message);
       if (gate.blocked) {
-        return await finish(runtime, base, startedAt, message, {
+        run.record.log.debug(`blocked by a pre evaluator: ${gate.reason}`);
+        return await finish(runtime, run, base, startedAt, message, {
           runId,
           messageId: message.id,
           didRespond: false,
@@ -242,22 +279,34 @@ const pipeline: Pipeline = {
 
     try {
       if (message.entityId === runtime.agentId) {
-        return await finish(runtime, base, startedAt, message, result(false, "own message"));
+        return await finish(runtime, run, base, startedAt, message, result(false, "own message"));
       }
+      run.record.phase = "should_respond";
       const decision = await shouldRespond(runtime, message, turn);
+      run.record.respondDecision(decision);
       if (!decision.respond) {
         // Staying quiet costs no state unless an evaluator wants to see every message.
         if (runtime.evaluators.some((e) => e.alwaysRun && !isPreEvaluator(e))) {
           const state = await runtime.composeState(message);
-          await runtime.evaluate(message, state, false, send, []);
+          run.record.phase = "evaluators";
+          await runtime.evaluate(message, state, false, send, [], { runId });
         }
-        return await finish(runtime, base, startedAt, message, result(false, decision.reason));
+        return await finish(runtime, run, base, startedAt, message, result(false, decision.reason));
       }
 
-      let state = await runtime.composeState(message);
-      const plan = await planResponse(runtime, message, state, options.retries ?? 1, turn);
+      let state = await timed(runtime, run, "state composed", () => runtime.composeState(message));
+      run.record.phase = "plan";
+      const plan = await planResponse(runtime, message, state, options.retries ?? 1, turn, {
+        onText:
+          options.observer?.text && ((delta) => notify(() => options.observer?.text?.(delta))),
+      });
+      run.record.log.debug(`planned ${plan.content.actions?.join(", ") || "nothing"}`, {
+        providers: plan.providers,
+      });
       if (plan.providers.length) {
-        state = await runtime.composeState(message, plan.providers);
+        state = await timed(runtime, run, "state composed with the planned providers", () =>
+          runtime.composeState(message, plan.providers),
+        );
       }
 
       const planned: Memory = {
@@ -270,10 +319,12 @@ const pipeline: Pipeline = {
         runId,
         mode: runtime.getSettingString("ACTION_MODE") === "single" ? "single" : "multiple",
       });
-      await runtime.evaluate(message, state, responses.length > 0, send, responses);
+      run.record.phase = "evaluators";
+      await runtime.evaluate(message, state, responses.length > 0, send, responses, { runId });
       const reason = responses.length ? "replied" : `planned ${plan.content.actions?.join(",")}`;
       return await finish(
         runtime,
+        run,
         base,
         startedAt,
         message,
@@ -281,6 +332,7 @@ const pipeline: Pipeline = {
       );
     } catch (error) {
       const endTime = runtime.now();
+      await runtime.runs.end(run.record, "error", { error, usage: run.usage });
       await runtime.emitEvent(EventType.RUN_ENDED, {
         ...base,
         entityId: message.entityId,
@@ -297,47 +349,19 @@ const pipeline: Pipeline = {
   },
 };
 
-/** Message ids whose MESSAGE_RECEIVED listeners are running, per runtime. */
-const receiving = new WeakMap<AgentRuntime, Set<UUID>>();
-
-/**
- * True while MESSAGE_RECEIVED listeners run for this message: elizaOS-style code that answers
- * that event with runtime.messageService.handleMessage must not start the pipeline again.
- */
-export function isBeingReceived(runtime: AgentRuntime, messageId: UUID | undefined): boolean {
-  return messageId !== undefined && (receiving.get(runtime)?.has(messageId) ?? false);
-}
-
-/** Emits elizaOS's MESSAGE_RECEIVED {message, callback, source}; the callback replies in this turn. */
-async function announceReceived(
-  runtime: AgentRuntime,
-  message: Memory & { id: UUID },
-  send: (content: Content) => Promise<Memory[]>,
-  base: Record<string, unknown>,
-): Promise<void> {
-  if (!runtime.getEvent(EventType.MESSAGE_RECEIVED)?.length) return;
-  const ids = receiving.get(runtime) ?? new Set<UUID>();
-  receiving.set(runtime, ids);
-  ids.add(message.id);
-  try {
-    await runtime.emitEvent(EventType.MESSAGE_RECEIVED, {
-      ...base,
-      message,
-      callback: send,
-      source: message.content.source,
-    });
-  } finally {
-    ids.delete(message.id);
-  }
-}
-
 async function finish(
   runtime: AgentRuntime,
+  run: RunControl,
   base: Record<string, unknown>,
   startedAt: number,
   message: Memory,
   outcome: HandleMessageResult,
 ): Promise<HandleMessageResult> {
+  await runtime.runs.end(run.record, "completed", {
+    didRespond: outcome.didRespond,
+    reason: outcome.reason,
+    usage: outcome.usage,
+  });
   const endTime = runtime.now();
   await runtime.emitEvent(EventType.RUN_ENDED, {
     ...base,

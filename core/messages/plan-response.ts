@@ -7,6 +7,7 @@ import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Content, Memory } from "../types.ts";
 import { parseParams } from "./parse-params.ts";
 import { parseList, parseResponse, salvageText } from "./parse-response.ts";
+import { plannerTextStream } from "./reply-stream.ts";
 import { fillTemplateSegments, providerSegments, stableValueNames } from "./segmented-prompt.ts";
 import { messageHandlerTemplate } from "./templates.ts";
 import type { TurnModelCalls } from "./turn-usage.ts";
@@ -27,6 +28,7 @@ export async function planResponse(
   state: State,
   retries: number,
   turn?: TurnModelCalls,
+  stream: { onText?: (delta: string) => void } = {},
 ): Promise<Plan> {
   // Segments, so the character, action list and instructions are a cached prefix (see
   // segmented-prompt.ts); the prompt is the same text either way.
@@ -38,6 +40,8 @@ export async function planResponse(
   );
   const outputs: string[] = [];
   for (let attempt = 0; attempt <= retries; attempt++) {
+    // A streaming caller sees the reply's words as the model writes them (reply-stream.ts).
+    const onStreamChunk = stream.onText && plannerTextStream(stream.onText);
     const output = String(
       await runtime.useModel<string>(ModelType.TEXT_LARGE, {
         prompt,
@@ -46,6 +50,7 @@ export async function planResponse(
         userText: message.content.text,
         roomId: message.roomId,
         ...turn,
+        ...(onStreamChunk ? { onStreamChunk } : {}),
       }),
     );
     outputs.push(output);

@@ -3,6 +3,7 @@
 // discards an older run's reply unless BASIC_CAPABILITIES_KEEP_RESP).
 import { parseBooleanFromText } from "../elizaos/parsing.ts";
 import type { TokenUsage } from "../models/usage.ts";
+import type { RunRecord } from "../runs/record.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
 import { type Memory, MemoryTable, type UUID } from "../types.ts";
@@ -25,6 +26,8 @@ export interface RunControl {
   replaced?: boolean;
   /** Tokens the turn's own model calls used so far, as their providers reported them. */
   usage?: TokenUsage;
+  /** The run's record: its steps so far, its logger, its log row at the end. */
+  record: RunRecord;
 }
 
 /** RUN_TIMEOUT_MS, or elizaOS's one hour when unset or not a positive number. */
@@ -65,6 +68,12 @@ export async function raceRunTimeout(
   }
   run.over = true;
   const endTime = runtime.now();
+  await runtime.runs.end(run.record, "timeout", {
+    error: `Run exceeded its timeout of ${ms} ms`,
+    didRespond: run.responses.length > 0,
+    reason: "timeout",
+    usage: run.usage,
+  });
   await runtime.emitEvent(EventType.RUN_TIMEOUT, {
     runId: run.runId,
     messageId: message.id,
@@ -77,10 +86,7 @@ export async function raceRunTimeout(
     error: "Run exceeded timeout",
     source: message.content.source,
   });
-  runtime.logger.warn("run exceeded its timeout; its reply is dropped", {
-    runId: run.runId,
-    timeoutMs: ms,
-  });
+  run.record.log.warn("run exceeded its timeout; its reply is dropped", { timeoutMs: ms });
   return {
     runId: run.runId,
     messageId: message.id,

@@ -4,10 +4,12 @@
 import * as z from "zod";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { reportModelCall } from "./call-report.ts";
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpModelOptions,
   postJson,
+  postStream,
   readBaseUrl,
   readPositiveInt,
   readSetting,
@@ -19,6 +21,8 @@ import {
 } from "./image-description.ts";
 import { checkObjectParams, objectInstruction, readObjectAnswer } from "./object-request.ts";
 import { type PromptSegment, promptSegmentsOf, segmentRuns } from "./prompt-segments.ts";
+import { parseChunk, streamEvents } from "./stream-read.ts";
+import { type StreamPart, type TextStreamResult, textStreamResult } from "./text-stream.ts";
 import { type GenerateTextParams, ModelError, ModelType } from "./types.ts";
 import { anthropicUsage, reportModelUsage } from "./usage.ts";
 
@@ -86,13 +90,8 @@ function chatModel(runtime: AgentRuntime, size: TextSize): string {
   return reasoning ?? readSetting(runtime, "ANTHROPIC_LARGE_MODEL") ?? DEFAULT_LARGE_MODEL;
 }
 
-/** One Messages API call; returns the text blocks joined. */
-async function sendMessage(
-  runtime: AgentRuntime,
-  options: HttpModelOptions,
-  model: string,
-  request: MessageRequest,
-): Promise<string> {
+/** The endpoint, headers and body of one Messages API call. */
+function messageCall(runtime: AgentRuntime, model: string, request: MessageRequest) {
   const apiKey = readSetting(runtime, "ANTHROPIC_API_KEY");
   if (!apiKey) {
     throw new ModelError(ID, "ANTHROPIC_API_KEY is not set: the Anthropic model needs it");
@@ -104,9 +103,9 @@ async function sendMessage(
     DEFAULT_BASE_URL,
     "ANTHROPIC_API_KEY",
   );
-  const provider = { id: ID, label: LABEL, keySetting: "ANTHROPIC_API_KEY", hasKey: true };
-  const data = await postJson(provider, `${baseUrl}/v1/messages`, {
-    ...options,
+  return {
+    provider: { id: ID, label: LABEL, keySetting: "ANTHROPIC_API_KEY", hasKey: true },
+    url: `${baseUrl}/v1/messages`,
     headers: { "x-api-key": apiKey, "anthropic-version": API_VERSION },
     body: {
       model,
@@ -118,9 +117,25 @@ async function sendMessage(
       stop_sequences: request.stopSequences?.length ? request.stopSequences : undefined,
     },
     timeoutMs: readPositiveInt(runtime, ID, "MODEL_TIMEOUT_MS") ?? DEFAULT_TIMEOUT_MS,
+  };
+}
+
+/** One Messages API call; returns the text blocks joined. */
+async function sendMessage(
+  runtime: AgentRuntime,
+  options: HttpModelOptions,
+  model: string,
+  request: MessageRequest,
+): Promise<string> {
+  const { provider, url, ...call } = messageCall(runtime, model, request);
+  let retries = 0;
+  const data = await postJson(provider, url, {
+    ...options,
+    ...call,
     response: message,
     logger: runtime.logger,
-  });
+    onRetry: () => retries++,
+  }).finally(() => reportModelCall(request.params, { model, retries }));
   reportModelUsage(request.params, anthropicUsage(data.usage));
   return data.content
     .filter((block) => block.type === "text")
@@ -128,21 +143,93 @@ async function sendMessage(
     .join("");
 }
 
+/**
+ * One Messages API call streamed (`stream: true`): the text deltas as they are written, as
+ * elizaOS's TextStreamResult; usage from message_start and message_delta, reported when the
+ * stream ends.
+ */
+async function streamMessage(
+  runtime: AgentRuntime,
+  options: HttpModelOptions,
+  model: string,
+  request: MessageRequest,
+): Promise<TextStreamResult> {
+  const { provider, url, body, ...call } = messageCall(runtime, model, request);
+  let retries = 0;
+  const stream = await postStream(provider, url, {
+    ...options,
+    ...call,
+    body: { ...body, stream: true },
+    logger: runtime.logger,
+    onRetry: () => retries++,
+  }).finally(() => reportModelCall(request.params, { model, retries }));
+  return textStreamResult(anthropicStreamParts(stream), ({ usage }) =>
+    reportModelUsage(request.params, usage),
+  );
+}
+
+interface StreamEvent {
+  type?: string;
+  message?: { usage?: Record<string, unknown> };
+  delta?: { type?: string; text?: string; stop_reason?: string | null };
+  usage?: Record<string, unknown>;
+  error?: { type?: string; message?: string };
+}
+
+/** Anthropic's events: message_start, content_block_delta (text_delta), message_delta, message_stop, error. */
+async function* anthropicStreamParts(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamPart> {
+  let usage: Record<string, unknown> = {};
+  for await (const event of streamEvents(body, ID, LABEL)) {
+    const data = parseChunk<StreamEvent>(event.data, ID, LABEL);
+    switch (data.type ?? event.event) {
+      case "message_start":
+        usage = { ...data.message?.usage };
+        break;
+      case "content_block_delta":
+        if (data.delta?.type === "text_delta" && data.delta.text) yield { text: data.delta.text };
+        break;
+      case "message_delta":
+        usage = { ...usage, ...data.usage };
+        if (data.delta?.stop_reason) yield { finishReason: data.delta.stop_reason };
+        break;
+      case "message_stop": {
+        const total = anthropicUsage(usage);
+        if (total) yield { usage: total };
+        return;
+      }
+      case "error":
+        throw new ModelError(
+          ID,
+          `${LABEL} failed mid-stream: ${data.error?.message ?? data.error?.type ?? "error"}`,
+        );
+    }
+  }
+}
+
 function generateText(size: TextSize, options: HttpModelOptions) {
   const modelType = TEXT_TYPE[size];
-  return async (runtime: AgentRuntime, params: GenerateTextParams): Promise<string> => {
+  return async (
+    runtime: AgentRuntime,
+    params: GenerateTextParams,
+  ): Promise<string | TextStreamResult> => {
     if (!params || typeof params.prompt !== "string") {
       throw new ModelError(ID, `${modelType} needs params.prompt as a string`);
     }
     const segments = promptSegmentsOf(params);
-    return sendMessage(runtime, options, chatModel(runtime, size), {
-      system: params.system,
-      content: segments ? cachedBlocks(segments) : params.prompt,
-      maxTokens: params.maxTokens,
-      temperature: params.temperature,
-      stopSequences: params.stopSequences,
-      params,
-    });
+    // `stream: true` (useModel sets it for a caller with onStreamChunk): Messages API events.
+    return (params.stream === true ? streamMessage : sendMessage)(
+      runtime,
+      options,
+      chatModel(runtime, size),
+      {
+        system: params.system,
+        content: segments ? cachedBlocks(segments) : params.prompt,
+        maxTokens: params.maxTokens,
+        temperature: params.temperature,
+        stopSequences: params.stopSequences,
+        params,
+      },
+    );
   };
 }
 

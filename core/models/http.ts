@@ -44,6 +44,8 @@ export interface PostJsonOptions<T> extends HttpModelOptions {
   /** The success body's shape; anything else is a ModelError, never a TypeError later. */
   response: z.ZodType<T>;
   logger?: Logger;
+  /** Told of each retry, so the run log can count them. */
+  onRetry?: () => void;
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
@@ -64,8 +66,25 @@ export async function postJson<T>(
   url: string,
   options: PostJsonOptions<T>,
 ): Promise<T> {
-  const ok = await post(provider, url, options, false);
+  const ok = await post(provider, url, options, "text");
   return readBody(provider, ok.status, ok.text ?? "", options.response);
+}
+
+/**
+ * postJson for a streamed answer (`stream: true`, server-sent events): the same retries and
+ * errors until the answer starts; then the body, unread, for the caller to read as it comes.
+ * The timeout covers the whole stream.
+ */
+export async function postStream(
+  provider: HttpProvider,
+  url: string,
+  options: Omit<PostJsonOptions<unknown>, "response">,
+): Promise<ReadableStream<Uint8Array>> {
+  const ok = await post(provider, url, options, "stream");
+  if (!ok.body) {
+    throw new ModelError(provider.id, `${provider.label} answered ${ok.status} with no body`);
+  }
+  return ok.body;
 }
 
 /** The answer of postBytes: the body as it came and its declared type. */
@@ -80,7 +99,7 @@ export async function postBytes(
   url: string,
   options: Omit<PostJsonOptions<unknown>, "response">,
 ): Promise<BytesAnswer> {
-  const ok = await post(provider, url, options, true);
+  const ok = await post(provider, url, options, "bytes");
   return { bytes: ok.bytes ?? new Uint8Array(), contentType: ok.contentType };
 }
 
@@ -88,6 +107,7 @@ interface OkAnswer {
   status: number;
   text?: string;
   bytes?: Uint8Array;
+  body?: ReadableStream<Uint8Array> | null;
   contentType?: string;
 }
 
@@ -95,7 +115,7 @@ async function post(
   provider: HttpProvider,
   url: string,
   options: Omit<PostJsonOptions<unknown>, "response">,
-  binary: boolean,
+  read: "text" | "bytes" | "stream",
 ): Promise<OkAnswer> {
   // A local binding: calling `options.fetch(...)` would bind `this` to options, which
   // workerd rejects as an illegal invocation.
@@ -114,8 +134,16 @@ async function post(
     let bytes: Uint8Array | undefined;
     try {
       response = await send(request);
-      // The whole body is read here, so a connection dropped mid-body counts as unreachable.
-      if (binary && response.ok) bytes = new Uint8Array(await response.arrayBuffer());
+      // A stream is handed over unread; otherwise the whole body is read here, so a
+      // connection dropped mid-body counts as unreachable.
+      if (read === "stream" && response.ok) {
+        return {
+          status: response.status,
+          body: response.body,
+          contentType: response.headers.get("content-type") ?? undefined,
+        };
+      }
+      if (read === "bytes" && response.ok) bytes = new Uint8Array(await response.arrayBuffer());
       else text = await response.text();
     } catch (error) {
       if (signal.aborted) {
@@ -131,6 +159,7 @@ async function post(
           error: errorText(error),
         });
         await wait(retry, retry.baseDelayMs);
+        options.onRetry?.();
         continue;
       }
       throw new ModelError(
@@ -153,6 +182,7 @@ async function post(
         delayMs: delay,
       });
       await wait(retry, delay);
+      options.onRetry?.();
       continue;
     }
     throw statusError(provider, response.status, text, where, attempt > 1);

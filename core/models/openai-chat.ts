@@ -3,15 +3,19 @@
 // only in the messages they send and how they read the answer.
 import * as z from "zod";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
+import { reportModelCall } from "./call-report.ts";
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpModelOptions,
   type HttpProvider,
   postJson,
+  postStream,
   readBaseUrl,
   readPositiveInt,
   readSetting,
 } from "./http.ts";
+import { parseChunk, streamEvents } from "./stream-read.ts";
+import { type StreamPart, type TextStreamResult, textStreamResult } from "./text-stream.ts";
 import { ModelError } from "./types.ts";
 import { openAIUsage, reportModelUsage } from "./usage.ts";
 
@@ -83,6 +87,7 @@ export async function chatText(
   params?: unknown,
 ): Promise<string> {
   const config = readOpenAIConfig(runtime);
+  let retries = 0;
   const data = await postJson(config.provider, `${config.baseUrl}/chat/completions`, {
     ...options,
     headers: config.headers,
@@ -90,7 +95,8 @@ export async function chatText(
     timeoutMs: config.timeoutMs,
     response: chatCompletion,
     logger: runtime.logger,
-  });
+    onRetry: () => retries++,
+  }).finally(() => reportModelCall(params, { model: body.model, retries }));
   reportModelUsage(params, openAIUsage(data.usage));
   const { message, finish_reason } = data.choices[0]!;
   if (typeof message.content === "string") return message.content;
@@ -100,4 +106,61 @@ export async function chatText(
     OPENAI_ID,
     `${config.provider.label} returned no text (finish_reason: ${finish_reason ?? "none"})`,
   );
+}
+
+/**
+ * chatText streamed (`stream: true`): the answer's text as the server writes it, as
+ * elizaOS's TextStreamResult. The usage comes in the last chunk (`stream_options`) and goes
+ * to the useModel call whose `params` these are when the stream ends.
+ */
+export async function chatTextStream(
+  runtime: AgentRuntime,
+  options: HttpModelOptions,
+  body: { model: string; messages: ChatMessage[] } & Record<string, unknown>,
+  params?: unknown,
+): Promise<TextStreamResult> {
+  const config = readOpenAIConfig(runtime);
+  let retries = 0;
+  const stream = await postStream(config.provider, `${config.baseUrl}/chat/completions`, {
+    ...options,
+    headers: config.headers,
+    body: { ...body, stream: true, stream_options: { include_usage: true } },
+    timeoutMs: config.timeoutMs,
+    logger: runtime.logger,
+    onRetry: () => retries++,
+  }).finally(() => reportModelCall(params, { model: body.model, retries }));
+  return textStreamResult(openAIStreamParts(stream, config.provider.label), ({ usage }) =>
+    reportModelUsage(params, usage),
+  );
+}
+
+interface ChatChunk {
+  choices?: {
+    delta?: { content?: string | null; refusal?: string | null };
+    finish_reason?: string | null;
+  }[];
+  usage?: unknown;
+  error?: { message?: string };
+}
+
+async function* openAIStreamParts(
+  body: ReadableStream<Uint8Array>,
+  label: string,
+): AsyncGenerator<StreamPart> {
+  for await (const event of streamEvents(body, OPENAI_ID, label)) {
+    if (event.data === "[DONE]") return;
+    const chunk = parseChunk<ChatChunk>(event.data, OPENAI_ID, label);
+    if (chunk.error) {
+      throw new ModelError(
+        OPENAI_ID,
+        `${label} failed mid-stream: ${chunk.error.message ?? "error"}`,
+      );
+    }
+    const choice = chunk.choices?.[0];
+    const text = choice?.delta?.content ?? choice?.delta?.refusal;
+    if (typeof text === "string" && text) yield { text };
+    if (choice?.finish_reason) yield { finishReason: choice.finish_reason };
+    const usage = openAIUsage(chunk.usage);
+    if (chunk.usage && usage) yield { usage };
+  }
 }

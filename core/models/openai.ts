@@ -10,13 +10,20 @@ import {
   orderedEmbeddings,
 } from "./embeddings.ts";
 import { type HttpModelOptions, postJson, readPositiveInt, readSetting } from "./http.ts";
-import { type ChatMessage, chatText, OPENAI_ID as ID, readOpenAIConfig } from "./openai-chat.ts";
+import {
+  type ChatMessage,
+  chatText,
+  chatTextStream,
+  OPENAI_ID as ID,
+  readOpenAIConfig,
+} from "./openai-chat.ts";
 import { describeImage } from "./openai-image.ts";
 import { generateImage } from "./openai-image-generation.ts";
 import { generateObject } from "./openai-object.ts";
 import { textToSpeech } from "./openai-speech.ts";
 import { transcribe } from "./openai-transcription.ts";
 import { promptSegmentsOf, stableFirst } from "./prompt-segments.ts";
+import type { TextStreamResult } from "./text-stream.ts";
 import { type EmbeddingParams, type GenerateTextParams, ModelError, ModelType } from "./types.ts";
 
 const DEFAULT_SMALL_MODEL = "gpt-4o-mini";
@@ -63,13 +70,17 @@ function userText(params: GenerateTextParams): string {
 function generateText(size: TextSize, options: HttpModelOptions) {
   const modelType = TEXT_TYPE[size];
   const reasoning = size === "reasoning-small" || size === "reasoning-large";
-  return async (runtime: AgentRuntime, params: GenerateTextParams): Promise<string> => {
+  return async (
+    runtime: AgentRuntime,
+    params: GenerateTextParams,
+  ): Promise<string | TextStreamResult> => {
     checkTextParams(modelType, params);
     const user: ChatMessage = { role: "user", content: userText(params) };
     const messages: ChatMessage[] = params.system
       ? [{ role: "system", content: params.system }, user]
       : [user];
-    return chatText(
+    // `stream: true` (useModel sets it for a caller with onStreamChunk): SSE, as it is written.
+    return (params.stream === true ? chatTextStream : chatText)(
       runtime,
       options,
       {

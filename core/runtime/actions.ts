@@ -126,6 +126,9 @@ export async function runActions(
         world: message.worldId,
         source: message.content?.source,
       };
+      const record = runtime.runs.get(runId);
+      const startedAt = runtime.now();
+      record?.actionStarted(actionId, action.name);
       await runtime.emitEvent(EventType.ACTION_STARTED, {
         ...event,
         content: { actions: [action.name], actionStatus: "executing", actionId, runId },
@@ -158,10 +161,19 @@ export async function runActions(
         );
         result = toActionResult(action, returned);
       } catch (error) {
-        if (error instanceof DeliveryError) throw error;
+        if (error instanceof DeliveryError) {
+          record?.actionCompleted(
+            actionId,
+            action.name,
+            { success: false, error },
+            runtime.now() - startedAt,
+          );
+          throw error;
+        }
         runtime.logger.error(`action ${action.name} failed`, { error: describeError(error) });
         result = { success: false, error: String(error) };
       }
+      record?.actionCompleted(actionId, action.name, result, runtime.now() - startedAt);
       results.push(result);
       markStep(plan, step, result);
       if (result.values) {
@@ -232,6 +244,7 @@ export async function runEvaluators(
   didRespond: boolean,
   callback: HandlerCallback | undefined,
   responses: Memory[],
+  options: { runId?: UUID } = {},
 ): Promise<Evaluator[]> {
   const candidates = runtime.evaluators.filter(
     (e) => !isPreEvaluator(e) && (didRespond || e.alwaysRun),
@@ -239,6 +252,7 @@ export async function runEvaluators(
   if (candidates.length === 0) return [];
   const current = state ?? (await runtime.composeState(message));
   const ran: Evaluator[] = [];
+  const record = runtime.runs.attribute(options.runId);
   // Evaluators that ask through runtime.promptBatcher share one drain (batcher/turn-window.ts).
   const turn = runtime.promptBatcher.openTurn(message, candidates.length);
   await Promise.all(
@@ -258,10 +272,16 @@ export async function runEvaluators(
         await runtime.emitEvent(EventType.EVALUATOR_STARTED, event);
         await evaluator.handler(runtime, message, current, {}, callback, responses);
         ran.push(evaluator);
+        record?.evaluatorCompleted(evaluator.name, runtime.now() - (event.startTime as number));
         await runtime.emitEvent(EventType.EVALUATOR_COMPLETED, { ...event, completed: true });
       } catch (error) {
         runtime.logger.error(`evaluator ${evaluator.name} failed`, { error: describeError(error) });
         if (event) {
+          record?.evaluatorCompleted(
+            evaluator.name,
+            runtime.now() - (event.startTime as number),
+            error,
+          );
           await runtime.emitEvent(EventType.EVALUATOR_COMPLETED, {
             ...event,
             completed: false,

@@ -382,14 +382,16 @@ export class AgentRuntime extends RuntimeSignals {
       []) as ActionResult[];
   }
 
+  /** elizaOS's evaluate; eliza-edge's message service also names the run (`options.runId`). */
   evaluate(
     message: Memory,
     state?: State,
     didRespond = false,
     callback?: HandlerCallback,
     responses: Memory[] = [],
+    options: { runId?: UUID } = {},
   ): Promise<Evaluator[] | null> {
-    return runEvaluators(this, message, state, didRespond, callback, responses);
+    return runEvaluators(this, message, state, didRespond, callback, responses, options);
   }
 
   async stop(): Promise<void> {

@@ -4,6 +4,8 @@
 // expect without the runtime file growing a hundred one-line forwards. This file: connection,
 // agents, entities, components, memories, logs; database-rooms.ts: worlds, rooms,
 // participants, relationships, cache, tasks.
+import { type RunSummaryQuery, runSummaries } from "../runs/read.ts";
+import type { RunSummary } from "../runs/types.ts";
 import { DEFAULT_SECRET_SALT } from "../secret-cipher.ts";
 import { openCharacterSecrets, sealCharacterSecrets } from "../secrets/stored-character.ts";
 import type { GetMemoriesParams, SearchMemoriesParams, StorageAdapter } from "../storage.ts";
@@ -297,6 +299,15 @@ export class RuntimeStorage {
   }
   deleteLog(logId: UUID): Promise<void> {
     return this.storage.deleteLog(logId);
+  }
+  /**
+   * elizaOS's run summaries (its optional IDatabaseAdapter method), from eliza-edge's run log:
+   * newest first, filtered by room, status, time (`from`/`to`, ms) and sender.
+   */
+  getAgentRunSummaries(
+    params: RunSummaryQuery = {},
+  ): Promise<{ runs: RunSummary[]; total: number; hasMore: boolean }> {
+    return runSummaries(this, params);
   }
 }
 

@@ -1,6 +1,7 @@
 // The model registry: handlers by model type, highest priority first, and elizaOS's useModel
 // conventions on top (a provider may be named; null asks TEXT_EMBEDDING for its width; a
 // handler may answer with a text stream).
+import { attachReportSink, type ModelCallReport } from "../models/call-report.ts";
 import type { ModelUsedPayload } from "../models/params.ts";
 import { withSegmentedPrompt } from "../models/prompt-segments.ts";
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
@@ -88,30 +89,58 @@ const isTextStream = (value: unknown): value is TextStreamLike =>
 
 /**
  * A handler that answers with elizaOS's TextStreamResult is read to the end, each chunk passed
- * to the caller's onStreamChunk, and the whole text returned, as elizaOS's useModel does.
+ * to the caller's onStreamChunk, and the whole text returned, as elizaOS's useModel does. A
+ * handler that cannot stream (it answered with a string) gives its answer as one chunk, so a
+ * streaming caller still hears it. A chunk callback that throws never fails the call.
  */
 export async function settleModelResult(result: unknown, params: unknown): Promise<unknown> {
-  if (!isTextStream(result)) return result;
   const onChunk =
     typeof params === "object" && params !== null
       ? (params as { onStreamChunk?: (chunk: string) => unknown }).onStreamChunk
       : undefined;
+  const tell = async (chunk: string) => {
+    try {
+      await onChunk?.(chunk);
+    } catch {
+      // elizaOS ignores a failing chunk callback too.
+    }
+  };
+  if (!isTextStream(result)) {
+    if (typeof result === "string" && result && typeof onChunk === "function") await tell(result);
+    return result;
+  }
   let text = "";
   for await (const chunk of result.textStream) {
     text += chunk;
-    await onChunk?.(chunk);
+    await tell(chunk);
   }
   return text;
+}
+
+/**
+ * elizaOS's rule for streaming: a call streams when the caller gives onStreamChunk (or asks
+ * with `stream: true`) unless it says `stream: false`. The handler then gets `stream: true`
+ * and no onStreamChunk (useModel reads its stream and calls the caller's).
+ */
+export function streamingParams(params: unknown): unknown {
+  if (!isPlainObject(params)) return params;
+  const { onStreamChunk, ...rest } = params as Record<string, unknown>;
+  const wanted =
+    params.stream === false ? false : typeof onStreamChunk === "function" || params.stream === true;
+  if (onStreamChunk === undefined && params.stream === undefined) return params;
+  return wanted ? { ...rest, stream: true } : { ...rest, stream: false };
 }
 
 /** One useModel call's params, as the handler gets them, and the usage it reported. */
 export interface ModelCall {
   /** The caller's params with the prompt built from promptSegments when absent. */
   params: unknown;
-  /** What the handler gets: those params without onUsage, with a usage sink. */
+  /** What the handler gets: those params without onUsage, with usage and report sinks. */
   handlerParams: unknown;
   /** Everything the handler reported, summed (undefined when it reported nothing). */
   usage(): TokenUsage | undefined;
+  /** The model and retries the handler reported (the run log records them). */
+  report(): ModelCallReport;
 }
 
 /**
@@ -121,15 +150,17 @@ export interface ModelCall {
 export function prepareModelCall(params: unknown): ModelCall {
   const prepared = withSegmentedPrompt(params);
   let total: TokenUsage | undefined;
-  let handlerParams = prepared;
-  if (isPlainObject(prepared) && "onUsage" in prepared) {
-    const { onUsage: _callerOnly, ...rest } = prepared;
+  let handlerParams = streamingParams(prepared);
+  if (isPlainObject(handlerParams) && "onUsage" in handlerParams) {
+    const { onUsage: _callerOnly, ...rest } = handlerParams;
     handlerParams = rest;
   }
   handlerParams = withUsageSink(handlerParams, (usage) => {
     total = addUsage(total, usage);
   });
-  return { params: prepared, handlerParams, usage: () => total };
+  const report: ModelCallReport = {};
+  handlerParams = attachReportSink(handlerParams, (r) => Object.assign(report, r));
+  return { params: prepared, handlerParams, usage: () => total, report: () => report };
 }
 
 /** Hands the call's usage to the caller's onUsage; a failing callback never fails the call. */

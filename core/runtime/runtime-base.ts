@@ -8,13 +8,14 @@ import type { RateLimitStore } from "../limits/rate-limit-store.ts";
 import {
   createConsoleLogger,
   type ElizaLogger,
-  jsonLogFormat,
+  jsonLogFormatOr,
   type Logger,
   redactingLogger,
 } from "../logger.ts";
 import type { ModelHandler, ModelRegistration, ModelTypeName } from "../models/types.ts";
 import type { EventHandler, Plugin } from "../plugin.ts";
 import { createRedactor, type Redactor, secretValues } from "../redact.ts";
+import { RunTracker } from "../runs/tracker.ts";
 import { DEFAULT_SECRET_SALT } from "../secret-cipher.ts";
 import type { StorageAdapter, StorageOp } from "../storage.ts";
 import type { Entity, Room, UUID, World } from "../types.ts";
@@ -29,6 +30,7 @@ import {
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
 import { type EventName, EventType } from "./events.ts";
+import { callRecorded } from "./model-call.ts";
 import { withModelSettings } from "./model-settings.ts";
 import {
   applyLlmMode,
@@ -39,7 +41,6 @@ import {
   prepareModelCall,
   type RegisteredModelHandler,
   readLlmMode,
-  settleModelResult,
 } from "./models.ts";
 import {
   elizaSettingValue,
@@ -75,6 +76,11 @@ export interface RuntimeOptions {
    * Lambda and Vercel targets set it). Default false: a long-lived process may start a timer.
    */
   serverless?: boolean;
+  /**
+   * Log lines as JSON when LOG_JSON_FORMAT is set nowhere: the edge targets pass true (their
+   * platforms index JSON lines), a terminal keeps readable ones. Default false.
+   */
+  logJsonDefault?: boolean;
 }
 
 const CONNECTION_CACHE_LIMIT = 5000;
@@ -90,6 +96,8 @@ export class RuntimeBase extends RuntimeDatabase {
   readonly redact: Redactor;
   /** Handlers by event name (elizaOS's RuntimeEventStorage). */
   readonly events: Record<string, EventHandler[] | undefined> = {};
+  /** Runs in progress and the log row each leaves (core/runs). */
+  readonly runs: RunTracker;
   private readonly env: Record<string, unknown>;
   private readonly runtimeSettings: Record<string, unknown>;
   private readonly conversationLength: number | undefined;
@@ -129,10 +137,11 @@ export class RuntimeBase extends RuntimeDatabase {
     this.logger = redactingLogger(
       options.logger ??
         createConsoleLogger(this.getSettingString("LOG_LEVEL") ?? "info", {
-          json: jsonLogFormat(this.getSetting("LOG_JSON_FORMAT")),
+          json: jsonLogFormatOr(this.getSetting("LOG_JSON_FORMAT"), options.logJsonDefault),
         }),
       this.redact,
     );
+    this.runs = new RunTracker(this);
   }
 
   /** Handlers and listeners take the concrete runtime; every RuntimeBase is an AgentRuntime. */
@@ -253,8 +262,7 @@ export class RuntimeBase extends RuntimeDatabase {
     );
     if (probe) return probe as R;
     const call = prepareModelCall(params);
-    const answer = await model.handler(this.self, call.handlerParams);
-    const result = (await settleModelResult(answer, call.params)) as R;
+    const result = await callRecorded<R>(this.self, this.runs, type, model, call);
     const usage = call.usage();
     deliverUsage(call.params, usage);
     if (this.events[EventType.MODEL_USED]?.length) {

@@ -119,6 +119,8 @@ export async function acceptInbound(
  */
 export const inboxWorker: TaskWorker = {
   name: INBOX_TASK,
+  // The message turn it runs is the run: one row per webhook message, not two.
+  runLog: false,
   async execute(runtime, options) {
     const payload = options as unknown as InboxPayload;
     // One read for both: is the message stored, and does its first reply exist (by its fixed

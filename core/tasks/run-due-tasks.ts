@@ -7,6 +7,7 @@
 // - an early tick runs nothing ahead of time, and repeat times are counted from the previous
 //   occurrence, so neither early nor late ticks shift or skip a schedule;
 // - after an outage a repeat task runs once, not once per missed interval.
+import { sweepRunLogs } from "../runs/sweep.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Task, UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
@@ -30,6 +31,7 @@ export async function runDueTasks(
     more: false,
     duplicate: false,
     swept: 0,
+    sweptLogs: 0,
   };
   const now = options.now ?? runtime.now();
   if (options.occurrence) {
@@ -89,8 +91,21 @@ export async function runDueTasks(
     // this batch's candidates. Only an empty claim ends the tick.
   }
   if (report.ran + report.skipped >= limit) report.more = true;
-  report.swept = await sweepExpired(runtime, now, options.sweepLimit ?? DEFAULT_SWEEP_LIMIT);
+  const sweepLimit = options.sweepLimit ?? DEFAULT_SWEEP_LIMIT;
+  report.swept = await sweepExpired(runtime, now, sweepLimit);
+  report.sweptLogs = await sweepLogs(runtime, now, sweepLimit);
   return report;
+}
+
+/** The run log's retention (LOG_RETENTION_DAYS), bounded like the claims sweep. */
+async function sweepLogs(runtime: AgentRuntime, now: number, limit: number): Promise<number> {
+  if (limit <= 0) return 0;
+  try {
+    return await sweepRunLogs(runtime, now, limit);
+  } catch (error) {
+    runtime.logger.warn(`[tasks] sweep of old run logs failed: ${describe(error)}`);
+    return 0;
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
 // was paused or deleted during the run, the pause or delete stands (storage enforces both).
 import { describeError } from "../describe-error.ts";
 import { DeliveryError } from "../messages/delivery-error.ts";
+import { runInScope } from "../runs/scope.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Metadata, Task, UUID } from "../types.ts";
 import { isRepeating, nextDueAt } from "./due-time.ts";
@@ -48,12 +49,40 @@ export async function runClaimedTask(
 
   let failure: unknown;
   let failed = false;
+  // Each execution is a run of its own in the run log, as a message turn is (unless the work
+  // it carries is one: the inbox's message turn records itself).
+  const record =
+    worker.runLog === false
+      ? undefined
+      : runtime.runs.start({
+          runId: runtime.newRunId(),
+          kind: "task",
+          startedAt: runtime.now(),
+          roomId: task.roomId,
+          entityId: task.entityId,
+          source: "task",
+          task: { id: task.id, name: task.name },
+        });
+  if (record) {
+    record.phase = `task:${task.name}`;
+    record.log.debug(`task ${task.name} started`, { taskId: task.id });
+  }
+  const execute = () =>
+    worker.execute(runtime, (task.metadata ?? {}) as Record<string, unknown>, task);
   try {
-    await worker.execute(runtime, (task.metadata ?? {}) as Record<string, unknown>, task);
+    await (record ? runInScope(record.runId, execute) : execute());
   } catch (error) {
     failure = error;
     failed = true;
   }
+  if (record) {
+    await runtime.runs.end(
+      record,
+      failed ? "error" : "completed",
+      failed ? { error: failure } : {},
+    );
+  }
+
   // The worker may have written its own metadata (elizaOS workers do): build on the stored
   // row, not the claimed copy. Gone means cancelled during the run: nothing to record.
   const latest = await runtime.storage.getTask(task.id);

@@ -176,11 +176,15 @@ export async function resumeTask(
 
 export async function getTaskStatus(runtime: AgentRuntime, id: UUID): Promise<TaskStatus | null> {
   const task = await runtime.storage.getTask(id);
-  if (!task) return null;
+  return task ? taskStatusOf({ ...task, id }, runtime.now()) : null;
+}
+
+/** A stored task's status at `now`: what getTaskStatus and the tasks API report. */
+export function taskStatusOf(task: Task & { id: UUID }, now: number): TaskStatus {
   const meta = (task.metadata ?? {}) as TaskSchedule & { failures?: number };
-  const running = !!task.leaseOwner && (task.leaseExpiresAt ?? 0) > runtime.now();
+  const running = !!task.leaseOwner && (task.leaseExpiresAt ?? 0) > now;
   return {
-    id,
+    id: task.id,
     name: task.name,
     task,
     nextRunAt: task.dueAt ?? null,

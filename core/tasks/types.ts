@@ -9,6 +9,11 @@ export interface TaskWorker {
   /** elizaOS's newer name for the same check; used when present. */
   shouldRun?(runtime: AgentRuntime, task: Task): Promise<boolean>;
   execute(runtime: AgentRuntime, options: Record<string, unknown>, task: Task): Promise<void>;
+  /**
+   * eliza-edge: false when an execution is not a run of its own in the run log, because the
+   * work it carries records itself (the inbox worker's message turn). Default true.
+   */
+  runLog?: boolean;
 }
 
 /**
@@ -83,6 +88,8 @@ export interface TickReport {
   duplicate: boolean;
   /** Expired claims and cache entries this tick deleted (0 where the backend's TTL does it). */
   swept: number;
+  /** The agent's log rows older than LOG_RETENTION_DAYS this tick deleted. */
+  sweptLogs: number;
 }
 
 /**

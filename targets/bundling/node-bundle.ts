@@ -24,6 +24,10 @@ export async function bundleForNode(entry: string): Promise<NodeBundle> {
     logLevel: "silent",
     // Published elizaOS plugins in the function get eliza-edge/elizaos for `@elizaos/core`.
     alias: ELIZAOS_CORE_ALIAS,
+    // ES modules first, as AWS advises for bundling SDK v3 into a function: its CommonJS
+    // build is one file per client (every command of client-lambda for the one Invoke
+    // used), while its ES build lets the unused commands be dropped.
+    mainFields: ["module", "main"],
     // The AWS SDK's browser user-agent parser (~33 KB) is reached only by a dynamic import on
     // its browser path, never in Node: left out, that import is simply never evaluated.
     external: ["bowser"],

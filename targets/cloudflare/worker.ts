@@ -47,6 +47,7 @@ export function createWorker<Env = WorkerEnv>(options: WorkerOptions<Env> = {}):
       waitUntil: (c, work) => c.executionCtx.waitUntil(work),
       connectors: connectorsOf(env).connectors,
       plugins: pluginsOf(env),
+      jsonLogsByDefault: true,
     }));
 
   return {

@@ -9,8 +9,16 @@ import {
   ModelError,
   ModelType,
   objectInstruction,
+  openAIUsage,
   type Plugin,
+  parseChunk,
   readObjectAnswer,
+  reportModelCall,
+  reportModelUsage,
+  type StreamPart,
+  streamEvents,
+  type TextStreamResult,
+  textStreamResult,
 } from "../../core/index.ts";
 import { describeImage, transcribe } from "./workers-ai-media.ts";
 
@@ -62,22 +70,44 @@ function textOf(model: string, output: unknown): string {
 }
 
 function generateText(ai: WorkersAiBinding, size: "small" | "large") {
-  return async (runtime: AgentRuntime, params: GenerateTextParams): Promise<string> => {
+  return async (
+    runtime: AgentRuntime,
+    params: GenerateTextParams,
+  ): Promise<string | TextStreamResult> => {
     if (!params || typeof params.prompt !== "string") {
       throw new ModelError(ID, `TEXT_${size.toUpperCase()} needs params.prompt as a string`);
     }
     const model = modelFor(runtime, size);
+    reportModelCall(params, { model });
     const messages = [
       ...(params.system ? [{ role: "system", content: params.system }] : []),
       { role: "user", content: params.prompt },
     ];
-    const output = await run(ai, model, {
-      messages,
-      max_tokens: params.maxTokens,
-      temperature: params.temperature,
-    });
-    return textOf(model, output);
+    const inputs = { messages, max_tokens: params.maxTokens, temperature: params.temperature };
+    if (params.stream === true) {
+      // The binding answers a ReadableStream of server-sent events: {"response": "..."} each.
+      const output = await run(ai, model, { ...inputs, stream: true });
+      if (!(output instanceof ReadableStream)) return textOf(model, output);
+      return textStreamResult(workersAiParts(output, model), ({ usage }) =>
+        reportModelUsage(params, usage),
+      );
+    }
+    return textOf(model, await run(ai, model, inputs));
   };
+}
+
+async function* workersAiParts(
+  body: ReadableStream<Uint8Array>,
+  model: string,
+): AsyncGenerator<StreamPart> {
+  const label = `Workers AI model ${model}`;
+  for await (const event of streamEvents(body, ID, label)) {
+    if (event.data === "[DONE]") return;
+    const chunk = parseChunk<{ response?: unknown; usage?: unknown }>(event.data, ID, label);
+    if (typeof chunk.response === "string" && chunk.response) yield { text: chunk.response };
+    const usage = chunk.usage ? openAIUsage(chunk.usage) : undefined;
+    if (usage) yield { usage };
+  }
 }
 
 /** OBJECT_*: the text model asked for JSON in the system prompt, the answer parsed. */

@@ -4,6 +4,7 @@
 // app leaves it due (`defer`) and the function invokes itself to tick, or the next cron does.
 // Only one invocation ever runs a message, so a container frozen mid-request cannot wake up
 // later and answer a second time.
+
 import type {
   ALBEvent,
   ALBResult,
@@ -29,6 +30,7 @@ import {
   defineAgent,
   version,
 } from "../shared/index.ts";
+import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { createLambdaAgent, type LambdaEnv } from "./agent.ts";
 import { isHttpEvent, isScheduledEvent, isTickEvent, MARKER, type TickEvent } from "./events.ts";
 import { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";
@@ -68,30 +70,9 @@ export interface LambdaHandler {
 }
 
 export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaHandler {
-  const env = options.env ?? process.env;
-  // A bad character, connector name or plugin route fails here, when the module loads.
-  const definition = defineAgent(options);
-  const enabled = connectorsFor(env, definition.connectors);
-  const plugins = [...enabled.plugins, ...definition.plugins];
-  const getAgent = agentPerIsolate(() =>
-    createLambdaAgent(env, { ...definition, connectors: enabled, now: options.now }),
-  );
+  const { env, app, getAgent, deferred } = lambdaApp(options);
   const selfInvoke =
     options.selfInvoke === undefined ? selfInvokeFromEnv(env) : (options.selfInvoke ?? undefined);
-  // The raw events whose request left webhook messages due (hono/aws-lambda hands the event to
-  // the app as `c.env.event`), so concurrent requests in one container are told apart.
-  const deferred = new WeakSet<object>();
-  const app = createApp({
-    getAgent: () => getAgent(env),
-    env: () => env,
-    version,
-    defer: (c) => {
-      const event = (c.env as { event?: object } | undefined)?.event;
-      if (event) deferred.add(event);
-    },
-    connectors: enabled.connectors,
-    plugins,
-  });
   const http = handle(app);
 
   const tick = async (occurrence?: string): Promise<TickReport> => {
@@ -113,7 +94,10 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
     }
     if (isScheduledEvent(event)) return tick(`eventbridge:${event.time}`);
     if (isTickEvent(event)) return tick(event.occurrence && `tick:${event.occurrence}`);
-    envLogger(env).error("unrecognised Lambda event", JSON.stringify(event)?.slice(0, 500) ?? "");
+    envLogger(env, true).error(
+      "unrecognised Lambda event",
+      JSON.stringify(event)?.slice(0, 500) ?? "",
+    );
     return {
       error: { code: "unrecognised_event", message: "Not an HTTP, schedule or tick event" },
     };
@@ -122,12 +106,44 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
   return invoke as LambdaHandler;
 }
 
+/**
+ * The shared app as Lambda serves it, with the agent built once per container. Webhook
+ * messages are left due (`defer`): nothing runs after a buffered Lambda returns.
+ */
+export function lambdaApp(options: LambdaHandlerOptions) {
+  installNodeRunScope();
+  const env = options.env ?? process.env;
+  // A bad character, connector name or plugin route fails here, when the module loads.
+  const definition = defineAgent(options);
+  const enabled = connectorsFor(env, definition.connectors);
+  const plugins = [...enabled.plugins, ...definition.plugins];
+  const getAgent = agentPerIsolate(() =>
+    createLambdaAgent(env, { ...definition, connectors: enabled, now: options.now }),
+  );
+  // The raw events whose request left webhook messages due (hono/aws-lambda hands the event to
+  // the app as `c.env.event`), so concurrent requests in one container are told apart.
+  const deferred = new WeakSet<object>();
+  const app = createApp({
+    getAgent: () => getAgent(env),
+    env: () => env,
+    version,
+    defer: (c) => {
+      const event = (c.env as { event?: object } | undefined)?.event;
+      if (event) deferred.add(event);
+    },
+    connectors: enabled.connectors,
+    plugins,
+    jsonLogsByDefault: true,
+  });
+  return { env, app, getAgent, deferred };
+}
+
 /** A failed hand-off loses nothing: the message stays due and the next scheduled tick runs it. */
 async function handOff(selfInvoke: SelfInvoke, env: LambdaEnv): Promise<void> {
   try {
     await selfInvoke({ [MARKER]: "tick" });
   } catch (error) {
-    envLogger(env).error(
+    envLogger(env, true).error(
       `async self-invoke failed; the next tick picks the work up: ${describeError(error)}`,
     );
   }

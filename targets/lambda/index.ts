@@ -21,3 +21,4 @@ export {
   type LambdaInvocation,
 } from "./handler.ts";
 export { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";
+export { createLambdaStreamingHandler, type LambdaStreamingHandler } from "./streaming.ts";

@@ -1,4 +1,5 @@
 // The local server: the shared app on node:http, one agent per process.
+
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
 import type { ParsedCharacter } from "../../core/character.ts";
@@ -20,6 +21,7 @@ import {
 } from "../shared/agent-options.ts";
 import { connectorsFor } from "../shared/connectors.ts";
 import { warnNoDatabase } from "../shared/no-database.ts";
+import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
@@ -27,7 +29,7 @@ import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.
 import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 import { version } from "./version.ts";
-import { WEB_CHAT_PATH, webChatRoutes } from "./web/routes.ts";
+import { WEB_CHAT_PATH, WEB_CHAT_SCRIPTS, webChatRoutes } from "./web/routes.ts";
 
 /**
  * The agent defined in code (character, plugins, storage, connectors, models); the env and the
@@ -57,6 +59,7 @@ export interface NodeServer {
 }
 
 export async function startNodeServer(options: NodeServerOptions = {}): Promise<NodeServer> {
+  installNodeRunScope();
   const env = options.env ?? process.env;
   const host = options.host ?? env.HOST ?? "127.0.0.1";
   const port = options.port ?? (env.PORT ? Number(env.PORT) : 3000);
@@ -86,7 +89,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   collectPluginRoutes(
     plugins,
     enabled.connectors.map((connector) => connector.name),
-    [WEB_CHAT_PATH],
+    [WEB_CHAT_PATH, ...WEB_CHAT_SCRIPTS],
   );
   const character = definition.character ?? (await loadCharacter(env, options.cwd));
   let storage: StorageAdapter;

@@ -65,6 +65,8 @@ export async function createTargetAgent<Env>(
     production: true,
     // No timer on a Worker, Lambda or Vercel: their schedules call runDueTasks().
     serverless: true,
+    // Workers Logs, CloudWatch and Vercel's log drains index JSON lines field by field.
+    logJsonDefault: true,
     plugins: [...targetModels, ...connectors.plugins, ...definition.plugins],
     models: definition.models,
     now: options.now,

@@ -1,6 +1,7 @@
 // The Vercel function: the shared app through hono/vercel, background work kept alive with
 // `waitUntil` from @vercel/functions, and Vercel Cron calling GET /api/cron with
 // `Authorization: Bearer $CRON_SECRET` (checked by the shared app).
+
 import { waitUntil } from "@vercel/functions";
 import { handle } from "hono/vercel";
 import { createApp } from "../../core/index.ts";
@@ -11,6 +12,7 @@ import {
   defineAgent,
   version,
 } from "../shared/index.ts";
+import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { createVercelAgent, type VercelEnv } from "./agent.ts";
 
 /** The agent defined in code (character, plugins, storage, connectors, models); the env fills in the rest. */
@@ -24,6 +26,7 @@ export interface VercelHandlerOptions extends AgentOptions<VercelEnv> {
 export type VercelHandler = (request: Request) => Promise<Response>;
 
 export function createVercelHandler(options: VercelHandlerOptions = {}): VercelHandler {
+  installNodeRunScope();
   const env = options.env ?? process.env;
   const keepAlive = options.waitUntil ?? waitUntil;
   // A bad character, connector name or plugin route fails here, when the module loads.
@@ -40,6 +43,7 @@ export function createVercelHandler(options: VercelHandlerOptions = {}): VercelH
     waitUntil: (_c, work) => keepAlive(work),
     connectors: enabled.connectors,
     plugins,
+    jsonLogsByDefault: true,
   });
   const fetch = handle(app);
   return async (request) => fetch(request);

@@ -34,10 +34,7 @@ function interfaceMembers(file: string, name: string): string[] {
 }
 
 /** Members eliza-edge deliberately leaves out, each with the reason. */
-const REFUSED: Record<string, string> = {
-  getAgentRunSummaries:
-    "optional in elizaOS; run summaries come from plugin-sql's run log, which eliza-edge does not keep",
-};
+const REFUSED: Record<string, string> = {};
 
 describe("IAgentRuntime surface", () => {
   const runtime = new AgentRuntime({

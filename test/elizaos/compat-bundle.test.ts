@@ -17,8 +17,8 @@ describe("the compat entry in Workers", () => {
     const bundle = await bundleForWorkers(entry("../../core/elizaos/index.ts"));
     expect(bundle.nodeImports).toEqual([]);
     // All of core plus the compat layer, minified and gzipped (core alone: see
-    // web-standard.test.ts). Measured: 126 KiB.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(132 * 1024);
+    // web-standard.test.ts, whose budget issue 20 raised by its ~7 KiB). Measured: 133 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(138 * 1024);
   });
 
   it("runs in workerd", { timeout: 60_000 }, async () => {

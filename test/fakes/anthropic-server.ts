@@ -6,7 +6,9 @@ import {
   type RecordedRequest,
   type ScriptedResponse,
   type ScriptedServer,
+  sseEvent,
   startScriptedServer,
+  streamPieces,
 } from "./openai-server.ts";
 import { BreakpointCache, fakeTokens } from "./prompt-cache.ts";
 
@@ -15,6 +17,8 @@ export interface FakeAnthropicOptions {
   apiKey?: string;
   /** The assistant's text. Default: a fixed greeting. */
   reply?: string | ((request: RecordedRequest) => string);
+  /** Holds streamed part i until the promise settles (see ScriptedResponse.holdPart). */
+  holdPart?: (index: number) => Promise<unknown> | undefined;
 }
 
 export interface FakeAnthropicServer extends ScriptedServer {
@@ -136,10 +140,67 @@ function answerAnthropic(
   const text =
     (typeof options.reply === "function" ? options.reply(request) : options.reply) ??
     DEFAULT_FAKE_ANTHROPIC_REPLY;
-  return anthropicMessage(text, body.model, {
+  const usage = {
     input_tokens: Math.max(0, fakeTokens(sent) - read - written),
     output_tokens: fakeTokens(text),
     cache_read_input_tokens: read,
     cache_creation_input_tokens: written,
-  });
+  };
+  if (body.stream === true) {
+    return { ...anthropicMessageStream(text, body.model, usage), holdPart: options.holdPart };
+  }
+  return anthropicMessage(text, body.model, usage);
+}
+
+/**
+ * A message streamed as the Messages API streams it: message_start (input usage),
+ * content_block_start, a ping, one text_delta per word, content_block_stop, message_delta
+ * (stop reason, output tokens) and message_stop.
+ */
+export function anthropicMessageStream(
+  text: string,
+  model: string,
+  usage: Record<string, number>,
+): ScriptedResponse {
+  const { output_tokens, ...input } = usage;
+  const parts = [
+    sseEvent(
+      {
+        type: "message_start",
+        message: {
+          id: "msg_fake",
+          type: "message",
+          role: "assistant",
+          model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage: { ...input, output_tokens: 1 },
+        },
+      },
+      "message_start",
+    ),
+    sseEvent(
+      { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
+      "content_block_start",
+    ),
+    sseEvent({ type: "ping" }, "ping"),
+    ...streamPieces(text).map((piece) =>
+      sseEvent(
+        { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: piece } },
+        "content_block_delta",
+      ),
+    ),
+    sseEvent({ type: "content_block_stop", index: 0 }, "content_block_stop"),
+    sseEvent(
+      {
+        type: "message_delta",
+        delta: { stop_reason: "end_turn", stop_sequence: null },
+        usage: { output_tokens },
+      },
+      "message_delta",
+    ),
+    sseEvent({ type: "message_stop" }, "message_stop"),
+  ];
+  return { stream: parts };
 }

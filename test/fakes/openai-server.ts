@@ -28,6 +28,15 @@ export interface ScriptedResponse {
   heldUntil?: Promise<unknown>;
   /** Drop the connection without answering, as a crashing proxy would. */
   dropConnection?: boolean;
+  /**
+   * A streamed answer (server-sent events): each part written on its own, in order. `body` is
+   * ignored. `holdPart(i)` may return a promise that holds part i back until it settles, so a
+   * test can see the first words arrive before the rest are sent.
+   */
+  stream?: string[];
+  holdPart?: (index: number) => Promise<unknown> | undefined;
+  /** With `stream`: drop the connection after this many parts. */
+  dropAfterParts?: number;
 }
 
 export interface ScriptedServer {
@@ -111,6 +120,10 @@ function send(req: IncomingMessage, res: ServerResponse, scripted: ScriptedRespo
     req.socket.destroy();
     return;
   }
+  if (scripted.stream) {
+    void sendStream(req, res, scripted, scripted.stream);
+    return;
+  }
   const isText = typeof scripted.body === "string";
   const payload =
     scripted.body === undefined
@@ -123,6 +136,43 @@ function send(req: IncomingMessage, res: ServerResponse, scripted: ScriptedRespo
     ...scripted.headers,
   });
   res.end(payload);
+}
+
+async function sendStream(
+  req: IncomingMessage,
+  res: ServerResponse,
+  scripted: ScriptedResponse,
+  parts: string[],
+): Promise<void> {
+  res.writeHead(scripted.status ?? 200, {
+    "content-type": "text/event-stream; charset=utf-8",
+    "cache-control": "no-cache",
+    ...scripted.headers,
+  });
+  res.flushHeaders();
+  for (const [index, part] of parts.entries()) {
+    if (scripted.dropAfterParts !== undefined && index >= scripted.dropAfterParts) {
+      req.socket.destroy();
+      return;
+    }
+    await scripted.holdPart?.(index);
+    if (req.socket.destroyed) return;
+    res.write(part);
+    // A turn of the event loop between parts, so each leaves as its own write.
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  res.end();
+}
+
+/** Text cut the way a model streams it: a word (with its trailing space) at a time. */
+export function streamPieces(text: string): string[] {
+  return text.match(/\S+\s*|\s+/g) ?? [""];
+}
+
+/** One server-sent event: `event:` (when named) and its JSON `data:`, then a blank line. */
+export function sseEvent(data: unknown, event?: string): string {
+  const payload = typeof data === "string" ? data : JSON.stringify(data);
+  return `${event ? `event: ${event}\n` : ""}data: ${payload}\n\n`;
 }
 
 // --- the OpenAI protocol ---
@@ -139,6 +189,8 @@ export interface FakeOpenAIOptions {
    * `model "x" not found`. Default: any model name is served.
    */
   models?: string[];
+  /** Holds streamed part i until the promise settles (see ScriptedResponse.holdPart). */
+  holdPart?: (index: number) => Promise<unknown> | undefined;
 }
 
 export interface FakeOpenAIServer extends ScriptedServer {
@@ -187,6 +239,36 @@ export function chatCompletion(
       usage,
     },
   };
+}
+
+/**
+ * A chat completion streamed as OpenAI streams it: a role chunk, one chunk per word, a chunk
+ * with finish_reason, the usage chunk (with stream_options.include_usage) and `[DONE]`.
+ */
+export function chatCompletionStream(
+  text: string,
+  model = "gpt-4o-mini",
+  usage?: Record<string, unknown>,
+): ScriptedResponse {
+  const chunk = (choices: unknown[], extra: Record<string, unknown> = {}) =>
+    sseEvent({
+      id: "chatcmpl-fake",
+      object: "chat.completion.chunk",
+      created: 1_700_000_000,
+      model,
+      choices,
+      ...extra,
+    });
+  const parts = [
+    chunk([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]),
+    ...streamPieces(text).map((piece) =>
+      chunk([{ index: 0, delta: { content: piece }, finish_reason: null }]),
+    ),
+    chunk([{ index: 0, delta: {}, finish_reason: "stop" }]),
+    ...(usage ? [chunk([], { usage })] : []),
+    sseEvent("[DONE]"),
+  ];
+  return { stream: parts };
 }
 
 /** A successful embeddings response with these vectors, indexed in order. */
@@ -288,12 +370,21 @@ function answerOpenAI(
     const prompt = promptText(body.messages as { role?: unknown; content?: unknown }[]);
     const promptTokens = fakeTokens(prompt);
     const completionTokens = fakeTokens(text);
-    return chatCompletion(text, body.model, {
+    const usage = {
       prompt_tokens: promptTokens,
       completion_tokens: completionTokens,
       total_tokens: promptTokens + completionTokens,
       prompt_tokens_details: { cached_tokens: cache.cachedTokens(prompt) },
-    });
+    };
+    if (body.stream === true) {
+      const withUsage =
+        (body.stream_options as { include_usage?: unknown } | undefined)?.include_usage === true;
+      return {
+        ...chatCompletionStream(text, body.model, withUsage ? usage : undefined),
+        holdPart: options.holdPart,
+      };
+    }
+    return chatCompletion(text, body.model, usage);
   }
   if (route === "POST /v1/embeddings") {
     const inputs = typeof body.input === "string" ? [body.input] : body.input;

@@ -44,6 +44,8 @@ describe("the packed eliza-edge", { timeout: 180_000 }, () => {
         "LICENSE",
         "dist/cli.mjs",
         "dist/chat.html",
+        "dist/client.mjs",
+        "openapi.json",
         "dist/migrations/0000_pgvector.sql",
         "dist/sidecar/server.mjs",
         "adapters/d1/migrations/0000_init.sql",

@@ -2,6 +2,7 @@
 import { describe, expect, it } from "vitest";
 import {
   type ConformanceContext,
+  FakeClock,
   id,
   OTHER_ROOM_ID,
   OTHER_USER_ID,
@@ -131,6 +132,94 @@ export function describeCacheAndLogCases(ctx: ConformanceContext): void {
       await s.deleteLog(newest!.id);
       expect((await s.getLogs({ entityId: USER_ID })).map((l) => l.body.n)).toEqual([1]);
       await s.deleteLog(id("no-log"));
+    });
+
+    it("names a log by id, keeps the first write of that id, and reads it back", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const runId = id("run-1");
+      await s.log({
+        id: runId,
+        type: "run_event",
+        roomId: ROOM_ID,
+        entityId: USER_ID,
+        body: { n: 1 },
+      });
+      ctx.clock.advance(1_000);
+      // A retried write of the same run: the first row stands, no second row appears.
+      await s.log({
+        id: runId,
+        type: "run_event",
+        roomId: ROOM_ID,
+        entityId: USER_ID,
+        body: { n: 2 },
+      });
+      const got = await s.getLog(runId);
+      expect(got).toMatchObject({
+        id: runId,
+        entityId: USER_ID,
+        roomId: ROOM_ID,
+        type: "run_event",
+        body: { n: 1 },
+      });
+      expect(got?.createdAt).toBe(FakeClock.START);
+      expect(await s.getLogs({ entityId: USER_ID })).toHaveLength(1);
+      expect(await s.getLog(id("no-such-log"))).toBeNull();
+      await s.deleteLog(runId);
+      expect(await s.getLog(runId)).toBeNull();
+    });
+
+    it("pages back in time with before, strictly older, with the other filters", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      const times: number[] = [];
+      for (let n = 0; n < 5; n++) {
+        times.push(ctx.clock.now());
+        await s.log({
+          type: n % 2 ? "a" : "b",
+          roomId: n < 3 ? ROOM_ID : OTHER_ROOM_ID,
+          entityId: USER_ID,
+          body: { n },
+        });
+        ctx.clock.advance(1_000);
+      }
+      const ns = (logs: { body: Record<string, unknown> }[]) => logs.map((l) => l.body.n);
+      expect(ns(await s.getLogs({ entityId: USER_ID, before: times[3]! }))).toEqual([2, 1, 0]);
+      expect(ns(await s.getLogs({ entityId: USER_ID, before: times[3]! + 1 }))).toEqual([
+        3, 2, 1, 0,
+      ]);
+      expect(ns(await s.getLogs({ entityId: USER_ID, before: times[4]!, count: 2 }))).toEqual([
+        3, 2,
+      ]);
+      expect(ns(await s.getLogs({ entityId: USER_ID, before: times[4]!, type: "b" }))).toEqual([
+        2, 0,
+      ]);
+      expect(
+        ns(await s.getLogs({ entityId: USER_ID, before: times[4]! + 1, roomId: OTHER_ROOM_ID })),
+      ).toEqual([4, 3]);
+      expect(await s.getLogs({ entityId: USER_ID, before: times[0]! })).toEqual([]);
+    });
+
+    it("deletes an entity's logs older than a time, oldest first, at most limit per call", async () => {
+      const s = ctx.storage();
+      await seed(s);
+      for (let n = 0; n < 5; n++) {
+        await s.log({ type: "run_event", roomId: ROOM_ID, entityId: USER_ID, body: { n } });
+        await s.log({ type: "run_event", roomId: ROOM_ID, entityId: OTHER_USER_ID, body: { n } });
+        ctx.clock.advance(1_000);
+      }
+      const cutoff = FakeClock.START + 3_000; // logs 0, 1 and 2 are older
+      expect(await s.deleteLogs({ entityId: USER_ID, before: cutoff, limit: 2 })).toBe(2);
+      const ns = async (entityId: typeof USER_ID) =>
+        (await s.getLogs({ entityId })).map((l) => l.body.n);
+      expect(await ns(USER_ID)).toEqual([4, 3, 2]);
+      expect(await s.deleteLogs({ entityId: USER_ID, before: cutoff, limit: 2 })).toBe(1);
+      expect(await s.deleteLogs({ entityId: USER_ID, before: cutoff, limit: 2 })).toBe(0);
+      expect(await ns(USER_ID)).toEqual([4, 3]);
+      // Another entity's logs are its own: untouched.
+      expect(await ns(OTHER_USER_ID)).toEqual([4, 3, 2, 1, 0]);
+      expect(await s.deleteLogs({ entityId: OTHER_USER_ID, before: cutoff, limit: 0 })).toBe(0);
+      expect(await ns(OTHER_USER_ID)).toHaveLength(5);
     });
   });
 }

@@ -27,6 +27,8 @@ const COMMANDS = [
   "chat",
   "migrate",
   "tick",
+  "runs",
+  "tasks",
   "telegram:set-webhook",
   "telegram:webhook-info",
   "discord:register-commands",

@@ -60,6 +60,7 @@ describe("Worker with published elizaOS plugins, as wrangler bundles it", () => 
     expect(toml).toMatch(/^main = "worker-elizaos-plugins\.ts"$/m);
     expect(toml).toMatch(/^\[alias\]\n"@elizaos\/core" = "\.\.\/\.\.\/core\/elizaos\/index\.ts"$/m);
     expect(compatibilityFlags).toEqual(["nodejs_compat"]);
+    expect(toml).toMatch(/^minify = true$/m);
     // process.env is filled from vars and secrets only from this date on.
     expect(compatibilityDate >= "2025-04-01").toBe(true);
   });
@@ -76,7 +77,7 @@ describe("Worker with published elizaOS plugins, as wrangler bundles it", () => 
     expect(dryRun.code).toContain(PLUGIN_STARTER_MARKER);
     for (const marker of REAL_ELIZAOS_CORE_MARKERS) expect(dryRun.code).not.toContain(marker);
     // plugin-bootstrap's uuid dependency is why the block needs nodejs_compat.
-    expect(dryRun.code).toMatch(/from "node:crypto"/);
+    expect(dryRun.code).toMatch(/from ?"node:crypto"/);
   });
 
   it("starts in workerd with nodejs_compat and routes requests", async () => {

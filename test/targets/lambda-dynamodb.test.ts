@@ -503,6 +503,25 @@ describe("the deployable bundle", () => {
       const health = await handler(v2Event({ method: "GET", path: "/health" }));
       expect(health.statusCode).toBe(200);
       expect(json(health)).toMatchObject({ storage: "dynamodb" });
+      // The bundled SDK (its ES build, commands tree-shaken) really talks to DynamoDB.
+      const sent = await handler(
+        v2Event({
+          method: "POST",
+          path: "/api/messages",
+          headers: { authorization: `Bearer ${API_TOKEN}`, "content-type": "application/json" },
+          body: JSON.stringify({ text: "hello from the bundle", userId: "bundle-user" }),
+        }),
+      );
+      expect(sent.statusCode).toBe(200);
+      expect(json(sent)).toMatchObject({ didRespond: true });
+      const runs = await handler(
+        v2Event({
+          method: "GET",
+          path: "/api/runs",
+          headers: { authorization: `Bearer ${API_TOKEN}` },
+        }),
+      );
+      expect((json(runs) as { runs: unknown[] }).runs.length).toBeGreaterThan(0);
     } finally {
       for (const key of Object.keys(baseEnv)) {
         if (saved[key] === undefined) delete process.env[key];

@@ -25,7 +25,16 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-const noDatabaseWarnings = () => warnings.filter((w) => w.includes("ALLOW_NO_DATABASE=true"));
+/** A warning's text: the edge targets log JSON lines by default, whose `msg` is the text. */
+const textOf = (line: string): string => {
+  try {
+    return String((JSON.parse(line) as { msg?: unknown }).msg ?? line);
+  } catch {
+    return line;
+  }
+};
+const noDatabaseWarnings = () =>
+  warnings.map(textOf).filter((w) => w.includes("ALLOW_NO_DATABASE=true"));
 const post = (text: string) => ({
   method: "POST",
   headers: { authorization: `Bearer ${API_TOKEN}`, "content-type": "application/json" },

@@ -4,7 +4,7 @@ import { runDueTasks } from "../../tasks/run-due-tasks.ts";
 import type { AppEnv } from "../app.ts";
 import { ApiError } from "../errors.ts";
 
-const cronQuery = z.object({
+export const cronQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).optional(),
 });
 

@@ -3,13 +3,15 @@
 // the same way on write and read, so the caller never needs to know our ids.
 import { type Context, Hono } from "hono";
 import * as z from "zod";
-import { messageService, replyId } from "../../messages/message-service.ts";
+import { messageService, replyId, type TurnObserver } from "../../messages/message-service.ts";
 import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
 import { ChannelType, type Memory, MemoryTable } from "../../types.ts";
 import { createUniqueUuid } from "../../uuid.ts";
 import type { AppEnv } from "../app.ts";
 import { readJson } from "../body.ts";
-import { ApiError } from "../errors.ts";
+import { ApiError, errorPayload } from "../errors.ts";
+import { acceptsEventStream, createEventStream } from "../event-stream.ts";
+import { jsonInput, queryInput } from "../typed-input.ts";
 
 export const MAX_MESSAGE_CHARS = 16_000;
 const IDEMPOTENCY_RESULT_TTL_MS = 24 * 60 * 60 * 1000;
@@ -22,7 +24,7 @@ const callerId = z
   .min(1, "must not be empty")
   .max(200, "must be at most 200 characters");
 
-const sendMessageBody = z.object({
+export const sendMessageBody = z.object({
   text: z
     .string({ error: "text is required and must be a string" })
     .trim()
@@ -33,13 +35,15 @@ const sendMessageBody = z.object({
   userName: callerId.optional(),
 });
 
-const listQuery = z.object({
+export const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   before: z.coerce.number().int().positive().optional(),
 });
 
+export type SendMessageBody = z.input<typeof sendMessageBody>;
+
 export const messageRoutes = new Hono<AppEnv>()
-  .post("/messages", async (c) => {
+  .post("/messages", jsonInput<SendMessageBody>(), async (c) => {
     const body = await readJson(c, sendMessageBody);
     const idempotencyKey = c.req.header("idempotency-key");
     if (
@@ -48,12 +52,14 @@ export const messageRoutes = new Hono<AppEnv>()
     ) {
       throw new ApiError(400, "invalid_header", "Idempotency-Key must be 1-200 characters");
     }
+    const streamed = acceptsEventStream(c.req.header("accept"));
     const agent = await c.get("options").getAgent(c);
     const cacheKey = idempotencyKey && `api:idempotency:${agent.agentId}:${idempotencyKey}`;
     if (cacheKey) {
       const previous = await agent.storage.getCache<SendMessageResult>(cacheKey);
       if (previous) {
         c.header("Idempotent-Replayed", "true");
+        if (streamed) return eventAnswer(replayAsEvents(previous));
         return c.json(previous);
       }
     }
@@ -67,13 +73,17 @@ export const messageRoutes = new Hono<AppEnv>()
         );
       }
     }
-    const result = await sendMessage(agent, body, idempotencyKey);
-    if (cacheKey) {
-      await agent.storage.setCache(cacheKey, result, { ttlMs: IDEMPOTENCY_RESULT_TTL_MS });
-    }
-    return c.json(result);
+    const answered = async (observer?: TurnObserver) => {
+      const result = await sendMessage(agent, body, idempotencyKey, observer);
+      if (cacheKey) {
+        await agent.storage.setCache(cacheKey, result, { ttlMs: IDEMPOTENCY_RESULT_TTL_MS });
+      }
+      return result;
+    };
+    if (streamed) return eventAnswer(streamTurn(c, agent, answered));
+    return c.json(await answered());
   })
-  .get("/rooms/:roomId/messages", async (c) => {
+  .get("/rooms/:roomId/messages", queryInput<{ limit?: string; before?: string }>(), async (c) => {
     const roomParam = callerId.safeParse(c.req.param("roomId"));
     if (!roomParam.success) throw new ApiError(400, "invalid_room", "roomId is invalid");
     const query = listQuery.safeParse(c.req.query());
@@ -145,6 +155,7 @@ async function sendMessage(
   agent: AgentRuntime,
   body: z.infer<typeof sendMessageBody>,
   idempotencyKey?: string,
+  observer?: TurnObserver,
 ): Promise<SendMessageResult> {
   const { userId, roomId } = callerIds(body);
   const entityId = createUniqueUuid(agent, userId);
@@ -208,6 +219,7 @@ async function sendMessage(
     undefined,
     {
       alreadySaved: alreadySaved !== undefined,
+      ...(observer ? { observer } : {}),
       connection: {
         entityId,
         roomId: roomUuid,
@@ -225,6 +237,60 @@ async function sendMessage(
     outcome.responses,
     outcome.blocked ? outcome.reason : undefined,
   );
+}
+
+/**
+ * The turn as server-sent events: `run_started`, `delta` (reply text as the model writes it),
+ * `action` (each action starting and ending), `reply` (each reply as stored), then `done` with
+ * the answer the JSON route gives, or `error`. The turn is kept alive past the response
+ * (waitUntil), so a client that disconnects still gets its reply stored.
+ */
+function streamTurn(
+  c: Context<AppEnv>,
+  agent: AgentRuntime,
+  answered: (observer: TurnObserver) => Promise<SendMessageResult>,
+): Response {
+  const events = createEventStream();
+  const observer: TurnObserver = {
+    started: ({ runId, messageId }) => events.send("run_started", { runId, messageId }),
+    text: (text) => events.send("delta", { text }),
+    event: (event) => {
+      if (event.type !== "ACTION_STARTED" && event.type !== "ACTION_COMPLETED") return;
+      const { actionName, actionId, success, durationMs } = event.data;
+      events.send("action", {
+        phase: event.type === "ACTION_STARTED" ? "started" : "completed",
+        action: actionName,
+        actionId,
+        ...(success === undefined ? {} : { success, durationMs }),
+      });
+    },
+    replied: (reply) => events.send("reply", toApiMessage(agent, reply)),
+  };
+  const turn = answered(observer).then(
+    (result) => events.send("done", result),
+    (error: unknown) => events.send("error", errorPayload(c, error).body),
+  );
+  const finished = turn.then(() => events.close());
+  const { waitUntil } = c.get("options");
+  if (waitUntil) waitUntil(c, finished);
+  return events.response;
+}
+
+/**
+ * An event-stream answer, typed out of the route's JSON type: the typed client (`hc`) reads
+ * this route's JSON answer, and a caller that asked for events reads the body as a stream.
+ */
+function eventAnswer(response: Response): never {
+  return response as never;
+}
+
+/** A replayed Idempotency-Key's answer, for a client that asked for events. */
+function replayAsEvents(previous: SendMessageResult): Response {
+  const events = createEventStream({ "idempotent-replayed": "true" });
+  for (const reply of previous.replies) events.send("reply", reply);
+  events.send("done", previous);
+  void events.close();
+  return events.response;
 }
 
 function toApiMessage(agent: AgentRuntime, m: Memory) {

@@ -1,8 +1,10 @@
 // `eliza-edge <command>`: a dependency-free dispatcher on node:util parseArgs. Each command
 // lives in commands/; this file finds it, parses its options, prints help, and turns errors
 // into exit codes (errors.ts) with one readable line instead of a stack trace.
+
 import { parseArgs } from "node:util";
 import { redactorForEnv } from "../../../core/index.ts";
+import { installNodeRunScope } from "../../shared/node-run-scope.ts";
 import { version } from "../version.ts";
 import { type Command, commonOptions } from "./command.ts";
 import { commands } from "./commands/index.ts";
@@ -30,6 +32,7 @@ export function commandHelp(command: Command): string {
 }
 
 export async function main(argv: string[]): Promise<number> {
+  installNodeRunScope();
   const [name, ...rest] = argv;
   if (name === undefined) {
     console.error(mainHelp());

@@ -7,9 +7,10 @@ import type { AppEnv } from "../../../core/index.ts";
 const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-cache",
-  // The page only talks to its own origin; inline script and styles are its whole code.
+  // The page only talks to its own origin; its inline script and its two script files
+  // (the streamed answer's reader, the Activity panel) are its whole code.
   "content-security-policy":
-    "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
 };
@@ -17,7 +18,21 @@ const PAGE_HEADERS = {
 /** Where the page is served; a plugin route there is refused at startup. */
 export const WEB_CHAT_PATH = "/";
 
+/** The page's script files, served beside it. */
+export const WEB_CHAT_SCRIPTS = ["/chat-stream.js", "/chat-activity.js"];
+
+const SCRIPT_HEADERS = {
+  "content-type": "text/javascript; charset=utf-8",
+  "cache-control": "no-cache",
+  "x-content-type-options": "nosniff",
+};
+
 export function webChatRoutes(): Hono<AppEnv> {
   const page = readFileSync(new URL("./chat.html", import.meta.url), "utf8");
-  return new Hono<AppEnv>().get(WEB_CHAT_PATH, (c) => c.body(page, 200, PAGE_HEADERS));
+  const routes = new Hono<AppEnv>().get(WEB_CHAT_PATH, (c) => c.body(page, 200, PAGE_HEADERS));
+  for (const path of WEB_CHAT_SCRIPTS) {
+    const script = readFileSync(new URL(`.${path}`, import.meta.url), "utf8");
+    routes.get(path, (c) => c.body(script, 200, SCRIPT_HEADERS));
+  }
+  return routes;
 }

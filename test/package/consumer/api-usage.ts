@@ -8,6 +8,7 @@ import {
   parseCharacter,
 } from "eliza-edge";
 import { createMemoryStorage } from "eliza-edge/adapters/memory";
+import { createClient } from "eliza-edge/client";
 import {
   type Action,
   type HandlerCallback,
@@ -64,3 +65,12 @@ export const respond = (request: Request, env: WorkerEnv) =>
 export const lambda = createLambdaHandler({ plugins: [plugin] });
 export const vercel: (request: Request) => Promise<Response> = createVercelHandler();
 export const node = () => startNodeServer({ port: 0 });
+
+/** The typed client: its routes and answers are typed from the package's declarations. */
+export async function lastRunActions(baseUrl: string, token: string): Promise<string[]> {
+  const api = createClient(baseUrl, { token });
+  const sent = await (await api.api.messages.$post({ json: { text: "hi", userId: "ada" } })).json();
+  const run = await (await api.api.runs[":id"].$get({ param: { id: sent.runId } })).json();
+  const tasks = await (await api.api.tasks.$get({ query: { limit: "5" } })).json();
+  return [...run.summary.actions.map((a) => a.name), ...tasks.tasks.map((t) => t.status)];
+}

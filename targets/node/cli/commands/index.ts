@@ -3,7 +3,9 @@ import { characterValidate } from "./character-validate.ts";
 import { chat } from "./chat.ts";
 import { discordRegisterCommands, telegramSetWebhook, telegramWebhookInfo } from "./connectors.ts";
 import { migrate } from "./migrate.ts";
+import { runs } from "./runs.ts";
 import { start } from "./start.ts";
+import { tasks } from "./tasks.ts";
 import { tick } from "./tick.ts";
 
 export const commands: Command[] = [
@@ -11,6 +13,8 @@ export const commands: Command[] = [
   chat,
   migrate,
   tick,
+  runs,
+  tasks,
   telegramSetWebhook,
   telegramWebhookInfo,
   discordRegisterCommands,

@@ -1,0 +1,19 @@
+// Every built-in route of the shared app in one chain, so its type carries them all: the typed
+// client (core/http/client.ts, hono's `hc`) and the OpenAPI check read it.
+import { Hono } from "hono";
+import type { AppEnv } from "../app.ts";
+import { cronRoutes } from "./cron.ts";
+import { healthRoutes } from "./health.ts";
+import { messageRoutes } from "./messages.ts";
+import { runRoutes } from "./runs.ts";
+import { taskRoutes } from "./tasks.ts";
+
+export const restRoutes = new Hono<AppEnv>()
+  .route("/", healthRoutes)
+  .route("/api", messageRoutes)
+  .route("/api", runRoutes)
+  .route("/api", taskRoutes)
+  .route("/api", cronRoutes);
+
+/** The REST API's routes and types, for `hc<RestApi>(baseUrl)`. */
+export type RestApi = typeof restRoutes;

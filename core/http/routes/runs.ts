@@ -1,0 +1,53 @@
+// The run log over HTTP: the agent's runs newest first (each with its actions and timings),
+// and one run with every step (README "Observing your agent"). Behind API_TOKEN.
+import { Hono } from "hono";
+import * as z from "zod";
+import { getRun, listRuns } from "../../runs/read.ts";
+import type { UUID } from "../../types.ts";
+import { createUniqueUuid, validateUuid } from "../../uuid.ts";
+import type { AppEnv } from "../app.ts";
+import { ApiError } from "../errors.ts";
+import { queryInput } from "../typed-input.ts";
+
+export const runsQuery = z.object({
+  /** The caller's own room id, as in /api/messages (mapped to the agent's UUID). */
+  roomId: z.string().trim().min(1).max(200).optional(),
+  /** The agent's own room UUID (a Telegram or Discord room, as runs report it). */
+  roomUuid: z.string().uuid().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  before: z.coerce.number().int().positive().optional(),
+});
+
+export type RunsQuery = { roomId?: string; roomUuid?: string; limit?: string; before?: string };
+
+export const runRoutes = new Hono<AppEnv>()
+  .get("/runs", queryInput<RunsQuery>(), async (c) => {
+    const query = runsQuery.safeParse(c.req.query());
+    if (!query.success) {
+      throw new ApiError(
+        400,
+        "invalid_query",
+        "limit must be 1-100, before a positive integer (ms), roomUuid a UUID",
+      );
+    }
+    const { roomId, roomUuid, limit, before } = query.data;
+    if (roomId && roomUuid) {
+      throw new ApiError(400, "invalid_query", "give roomId or roomUuid, not both");
+    }
+    const agent = await c.get("options").getAgent(c);
+    const room = roomUuid
+      ? (roomUuid as UUID)
+      : roomId
+        ? createUniqueUuid(agent, roomId)
+        : undefined;
+    const page = await listRuns(agent, { roomId: room, limit, before });
+    return c.json(page);
+  })
+  .get("/runs/:id", async (c) => {
+    const id = validateUuid(c.req.param("id"));
+    if (!id) throw new ApiError(400, "invalid_id", "run id must be a UUID");
+    const agent = await c.get("options").getAgent(c);
+    const run = await getRun(agent, id);
+    if (!run) throw new ApiError(404, "not_found", `No run ${id}`);
+    return c.json(run);
+  });
