@@ -241,6 +241,7 @@ export {
   type StorageOp,
   type SweepReport,
 } from "./storage.ts";
+export { acceptWithLimits } from "./tasks/accept-with-limits.ts";
 export { nextCronRun, parseCron, TaskScheduleError } from "./tasks/cron.ts";
 export { initialDueAt, nextDueAt, scheduledAtMs } from "./tasks/due-time.ts";
 export {

@@ -9,6 +9,7 @@ import {
   characterAgentId,
   createAgent,
   createApp,
+  describeError,
   type Logger,
   type StorageAdapter,
 } from "../../core/index.ts";
@@ -26,6 +27,7 @@ import { ingestCharacterKnowledge } from "./knowledge.ts";
 import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.ts";
 import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
+import { telegramPollingFromEnv } from "./telegram-polling.ts";
 import { version } from "./version.ts";
 import { WEB_CHAT_PATH, webChatRoutes } from "./web/routes.ts";
 
@@ -50,6 +52,8 @@ export interface NodeServer {
   url: string;
   port: number;
   runtime: AgentRuntime;
+  /** How Telegram updates arrive: long polling by this process, or the webhook route. */
+  telegram?: "polling" | "webhook";
   /** Resolves once the background work started by requests so far (webhook turns) is done. */
   idle(): Promise<void>;
   /** Stops accepting requests, lets background turns finish, closes the storage. */
@@ -81,6 +85,9 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   // A bad character or connector name fails here, before anything is opened.
   const definition = defineAgent(options);
   const enabled = connectorsFor(env, definition.connectors);
+  const pollTelegram = enabled.connectors.some((c) => c.name === "telegram")
+    ? telegramPollingFromEnv(env)
+    : undefined;
   const plugins = [...enabled.plugins, ...definition.plugins];
   // A bad plugin route fails here, before the storage is opened and locked.
   collectPluginRoutes(
@@ -164,6 +171,15 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     throw error;
   }
   const tasks = tickEvery > 0 ? startTaskLoop(runtime, tickEvery) : undefined;
+  const track = (work: Promise<unknown>) => {
+    const logged = work.catch((error) =>
+      runtime.logger.error(`background work failed: ${describeError(error)}`),
+    );
+    background.add(logged);
+    const done = () => void background.delete(logged);
+    logged.then(done, done);
+  };
+  const poller = pollTelegram?.(runtime, track);
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${shownHost}:${address.port}`;
@@ -175,8 +191,12 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     url,
     port: address.port,
     runtime,
+    ...(enabled.connectors.some((c) => c.name === "telegram")
+      ? { telegram: poller ? ("polling" as const) : ("webhook" as const) }
+      : {}),
     idle,
     async close() {
+      await poller?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await tasks?.stop();
       await idle();
