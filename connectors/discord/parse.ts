@@ -28,6 +28,7 @@ export interface DiscordTarget {
 // Discord channel types (developers/resources/channel#channel-object-channel-types).
 const DM_CHANNELS = new Set([1, 3]);
 const THREAD_CHANNELS = new Set([10, 11, 12]);
+const ATTACHMENT_OPTION = 11;
 /** Option names taken as the user's words, in this order. */
 const TEXT_OPTIONS = ["text", "message", "prompt", "question", "query"];
 
@@ -51,7 +52,10 @@ export function commandText(interaction: Interaction): string {
     const option = options.find((o) => o.name === name && typeof o.value === "string");
     if (option) return String(option.value).trim();
   }
-  const values = options.filter((o) => o.value !== undefined).map((o) => String(o.value));
+  // An attachment option's value is the file's id, not words.
+  const values = options
+    .filter((o) => o.value !== undefined && o.type !== ATTACHMENT_OPTION)
+    .map((o) => String(o.value));
   return values.length ? values.join(" ").trim() : data?.name ? `/${data.name}` : "";
 }
 

@@ -10,6 +10,7 @@ import { type AgentRuntime, describeError, wellFormedDeep } from "../../core/ind
 import { acceptWithLimits } from "../../core/tasks/accept-with-limits.ts";
 import { callApi, type DeliveryOptions, PlatformApiError } from "../deliver.ts";
 import { callTelegram, type TelegramApi, telegramCall } from "./api.ts";
+import { setBotCommands } from "./commands.ts";
 import { receiveUpdate } from "./receive.ts";
 import type { TelegramResult, TelegramUpdate } from "./types.ts";
 
@@ -92,6 +93,10 @@ async function poll(options: TelegramPollingOptions, signal: AbortSignal): Promi
     }
   }
   log.info("telegram: long polling for updates (no webhook needed)");
+  // The command menu, as telegram:set-webhook sets it for a deployed bot; best effort.
+  await setBotCommands(api).catch((error) =>
+    log.warn(`telegram: could not set the command menu: ${describeError(error)}`),
+  );
 
   let offset: number | undefined;
   while (!signal.aborted) {

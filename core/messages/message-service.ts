@@ -10,6 +10,7 @@ import { isPreEvaluator, runPreEvaluators } from "../runtime/pre-evaluators.ts";
 import { StorageError, type StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
+import { agentCommandOf, commandReply } from "./commands.ts";
 import { planResponse } from "./plan-response.ts";
 import {
   isStale,
@@ -243,6 +244,13 @@ const pipeline: Pipeline = {
     try {
       if (message.entityId === runtime.agentId) {
         return await finish(runtime, base, startedAt, message, result(false, "own message"));
+      }
+      // /start and /help are answered from the character, with no model call.
+      const command = agentCommandOf(message);
+      if (command) {
+        await send({ text: commandReply(runtime, message, command), actions: ["HELP"] });
+        const replied = responses.length > 0;
+        return await finish(runtime, base, startedAt, message, result(replied, `/${command}`));
       }
       const decision = await shouldRespond(runtime, message, turn);
       if (!decision.respond) {

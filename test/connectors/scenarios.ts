@@ -85,8 +85,9 @@ export function describeConnectorScenarios(
           [ann.id, second.message?.message_id],
         ]);
         for (const m of sent) {
-          expect(m.text.trim().length).toBeGreaterThan(0);
-          expect(m).not.toHaveProperty("parse_mode");
+          expect(m.shown.trim().length).toBeGreaterThan(0);
+          // The model's Markdown, escaped for Telegram: the fake parses it as Telegram does.
+          expect(m.parse_mode).toBe("MarkdownV2");
         }
         const texts = await storedTexts(d);
         expect(texts).toEqual(
@@ -405,8 +406,21 @@ export function describeConnectorScenarios(
         expect(d.discord.messages()).toHaveLength(1);
       });
 
-      it("acknowledges a button press without a message (type 6)", async () => {
-        const res = await post(discordRequest(componentInteraction()));
+      it("answers a press of a button it offered as a message with the button's value, once", async () => {
+        const press = componentInteraction("tell me more");
+        const res = await post(discordRequest(press));
+        expect(await res.json()).toEqual({ type: 5 });
+        const again = await post(discordRequest(press, { timestamp: "1900000001" }));
+        expect(await again.json()).toEqual({ type: 5 });
+        await d.settle();
+        expect(d.discord.messages().map((m) => [m.kind, m.where])).toEqual([
+          ["original", press.token],
+        ]);
+        expect(await storedTexts(d)).toContain("tell me more");
+      });
+
+      it("acknowledges a select menu without a message (type 6)", async () => {
+        const res = await post(discordRequest(componentInteraction("a", 3)));
         expect(await res.json()).toEqual({ type: 6 });
         await d.settle();
         await expectNothingStored(d);

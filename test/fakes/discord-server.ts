@@ -55,8 +55,13 @@ export async function startFakeDiscord(
     const message = (kind: DiscordPost["kind"], where: string): ScriptedResponse => {
       const content = typeof body.content === "string" ? body.content : undefined;
       if (kind !== "delete-original") {
-        if (!content) return discordError(400, "Cannot send an empty message", 50006);
-        if (content.length > 2000) {
+        const embeds = Array.isArray(body.embeds) ? body.embeds : [];
+        if (!content && !embeds.length) {
+          return discordError(400, "Cannot send an empty message", 50006);
+        }
+        const problem = componentsProblem(body.components);
+        if (problem) return discordError(400, `Invalid Form Body: ${problem}`, 50035);
+        if (content && content.length > 2000) {
           return {
             status: 400,
             body: {
@@ -115,4 +120,28 @@ export async function startFakeDiscord(
     expiredTokens,
     commands,
   });
+}
+
+/** What Discord would refuse in message components (developers/components/reference), or undefined. */
+function componentsProblem(components: unknown): string | undefined {
+  if (components === undefined) return undefined;
+  if (!Array.isArray(components) || components.length > 5) return "components: at most 5 rows";
+  for (const row of components as Record<string, unknown>[]) {
+    if (row.type !== 1 || !Array.isArray(row.components)) return "components: rows must be type 1";
+    if (row.components.length < 1 || row.components.length > 5) return "components: 1-5 per row";
+    for (const button of row.components as Record<string, unknown>[]) {
+      if (button.type !== 2) return "components: only buttons here";
+      if (typeof button.label !== "string" || button.label.length > 80) return "label";
+      if (button.style === 5) {
+        if (typeof button.url !== "string") return "url";
+      } else if (
+        typeof button.custom_id !== "string" ||
+        button.custom_id.length < 1 ||
+        button.custom_id.length > 100
+      ) {
+        return "custom_id";
+      }
+    }
+  }
+  return undefined;
 }

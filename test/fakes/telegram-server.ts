@@ -117,8 +117,22 @@ export async function startFakeTelegram(
     for (const resolve of waiting) resolve();
   };
 
+  // Scripted failures are for the calls a test is about (sendMessage...), not for the ones
+  // that happen around them (typing, polling, the command menu).
+  const scripted: ScriptedResponse[] = [];
+  const BACKGROUND = new Set([
+    "sendChatAction",
+    "getUpdates",
+    "getWebhookInfo",
+    "setMyCommands",
+    "answerCallbackQuery",
+  ]);
   const server = await startScriptedServer((request) => {
     const path = request.path.split("?")[0] ?? "";
+    const called = /\/(\w+)$/.exec(path)?.[1] ?? "";
+    if (scripted.length && !BACKGROUND.has(called) && !path.startsWith("/file/")) {
+      return scripted.shift()!;
+    }
     const download = /^\/file\/bot([^/]+)\/(.+)$/.exec(path);
     if (download && request.method === "GET") {
       if (download[1] !== token) return { status: 401, body: "Unauthorized" };
@@ -294,6 +308,9 @@ export async function startFakeTelegram(
     server.requests.filter((r) => accepted.get(r) === method).map((r) => r.body);
   const close = server.close;
   const fake: FakeTelegramServer = Object.assign(server, {
+    enqueue: (...responses: ScriptedResponse[]) => {
+      scripted.push(...responses);
+    },
     close: async () => {
       notify();
       await close();
