@@ -7,9 +7,11 @@ import {
   EventType,
   type Memory,
   type Plugin,
+  registerMediaFetcher,
   type SendTarget,
 } from "../../core/index.ts";
 import type { DeliveryOptions } from "../deliver.ts";
+import { discordMediaFetcher } from "./media.ts";
 import { discordRoutes } from "./routes.ts";
 import { clearDeferred, discordSendHandler } from "./send.ts";
 
@@ -33,6 +35,7 @@ export function discordPlugin(options: DiscordOptions = {}): Plugin {
     description: "Completes Discord interactions and posts reminders to Discord channels",
     async init(_config, runtime) {
       runtime.registerSendHandler("discord", handler);
+      registerMediaFetcher(runtime, "discord", discordMediaFetcher(options.delivery));
     },
     events: {
       [EventType.MESSAGE_RECEIVED]: [

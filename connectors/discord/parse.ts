@@ -7,6 +7,7 @@ import {
   createUniqueUuid,
   type InboundMessage,
 } from "../../core/index.ts";
+import { attachmentsOf } from "./media.ts";
 import type { CommandOption, Interaction } from "./types.ts";
 
 /** An interaction token works for 15 minutes; stop using it a little before. */
@@ -99,6 +100,7 @@ export function parseInteraction(
     interactionToken: interaction.token,
     interactionExpiresAt: runtime.now() + INTERACTION_TOKEN_MS - TOKEN_MARGIN_MS,
   };
+  const attachments = attachmentsOf(interaction);
   return {
     key: `discord:${interaction.application_id}:${interaction.id}`,
     message: {
@@ -111,6 +113,7 @@ export function parseInteraction(
         channelType: type,
         mentionsAgent: true,
         ...(command ? { command } : {}),
+        ...(attachments.length ? { attachments } : {}),
       },
       metadata: {
         discord: {

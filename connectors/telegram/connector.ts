@@ -7,8 +7,10 @@ import {
   EventType,
   type Memory,
   type Plugin,
+  registerMediaFetcher,
 } from "../../core/index.ts";
 import type { DeliveryOptions } from "../deliver.ts";
+import { telegramMediaFetcher } from "./media.ts";
 import { telegramRoutes } from "./routes.ts";
 import { telegramSendHandler } from "./send.ts";
 import { typingIndicator } from "./typing.ts";
@@ -31,6 +33,7 @@ export function telegramPlugin(options: TelegramOptions = {}): Plugin {
     description: "Sends replies and reminders to Telegram chats",
     async init(_config, runtime) {
       runtime.registerSendHandler("telegram", handler);
+      registerMediaFetcher(runtime, "telegram", telegramMediaFetcher(options.delivery));
     },
     events: {
       [EventType.MESSAGE_RECEIVED]: [

@@ -34,6 +34,8 @@ export interface FakeDiscordServer extends ScriptedServer {
   expiredTokens: Set<string>;
   /** Commands last registered, by "global" or guild id. */
   commands: Map<string, unknown[]>;
+  /** Files served at their path, as Discord's CDN serves attachments. */
+  files: Map<string, Uint8Array>;
 }
 
 export function discordError(status: number, message: string, code = 0): ScriptedResponse {
@@ -47,6 +49,7 @@ export async function startFakeDiscord(
   const accepted = new Map<RecordedRequest, DiscordPost>();
   const expiredTokens = new Set<string>();
   const commands = new Map<string, unknown[]>();
+  const files = new Map<string, Uint8Array>();
   let nextId = 1_100_000_000_000_000_000n;
 
   const server = await startScriptedServer((request) => {
@@ -84,6 +87,8 @@ export async function startFakeDiscord(
       return { body: { id: String(nextId), channel_id: where, content, type: 0 } };
     };
 
+    const file = request.method === "GET" ? files.get(request.path.split("?")[0] ?? "") : undefined;
+    if (file) return { body: file };
     let m = /^\/webhooks\/(\d+)\/([^/]+)(\/messages\/@original)?$/.exec(path);
     if (m) {
       const token = m[2]!;
@@ -119,6 +124,7 @@ export async function startFakeDiscord(
     messages: () => server.requests.flatMap((r) => (accepted.has(r) ? [accepted.get(r)!] : [])),
     expiredTokens,
     commands,
+    files,
   });
 }
 

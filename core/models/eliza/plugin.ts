@@ -29,7 +29,9 @@ export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
     const text = userTextOf(params);
     // One rule the 1966 script never had: a request for a reminder is planned as the action
     // that sets it, so scheduling works with no model configured.
-    const intent = parseReminder(text, { now: runtime.now() });
+    // Called without a runtime by some callers (tests, elizaOS code): the wall clock then.
+    const now = typeof runtime?.now === "function" ? runtime.now() : Date.now();
+    const intent = parseReminder(text, { now });
     if (intent) return `<response><actions>${TASK_ACTIONS[intent.kind]}</actions></response>`;
     return engine.respond(text, params?.roomId);
   };
