@@ -69,8 +69,11 @@ export function connectorsFromEnv(
   options: ConnectorsOptions = {},
 ): EnabledConnectors {
   const on = (key: string) => typeof env[key] === "string" && (env[key] as string).length > 0;
-  const names = (Object.keys(SWITCHED_ON_BY) as ConnectorName[]).filter((name) =>
-    on(SWITCHED_ON_BY[name]),
+  const names = (Object.keys(SWITCHED_ON_BY) as ConnectorName[]).filter(
+    (name) =>
+      on(SWITCHED_ON_BY[name]) ||
+      // The Node target's Gateway needs the Discord plugin without the interactions endpoint.
+      (name === "discord" && /^(true|1)$/i.test(String(env.DISCORD_GATEWAY ?? ""))),
   );
   return connectorsNamed(names, options);
 }

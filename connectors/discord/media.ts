@@ -14,13 +14,19 @@ export function attachmentsOf(interaction: Interaction): Media[] {
   const ids = (Array.isArray(interaction.data?.options) ? interaction.data.options : [])
     .filter((o) => o?.type === ATTACHMENT_OPTION && typeof o.value === "string")
     .map((o) => String(o.value));
-  const out: Media[] = [];
-  for (const id of ids) {
+  return ids.flatMap((id) => {
     const file = (resolved as Record<string, DiscordAttachment>)[id];
-    if (!file || !isHttpUrl(file.url)) continue;
-    const mime = typeof file.content_type === "string" ? file.content_type : "";
-    out.push({
-      id,
+    return file ? mediaOf({ ...file, id }) : [];
+  });
+}
+
+/** One Discord attachment object (an interaction's resolved file, a message's attachment). */
+export function mediaOf(file: DiscordAttachment): Media[] {
+  if (!file || typeof file.id !== "string" || !isHttpUrl(file.url)) return [];
+  const mime = typeof file.content_type === "string" ? file.content_type : "";
+  return [
+    {
+      id: file.id,
       url: file.url,
       contentType: mime.startsWith("image/")
         ? "image"
@@ -35,9 +41,8 @@ export function attachmentsOf(interaction: Interaction): Media[] {
       ...(typeof file.size === "number" ? { size: file.size } : {}),
       // Discord marks voice messages with a waveform; a file named voice-message.ogg is one.
       ...(file.filename === "voice-message.ogg" ? { voice: true } : {}),
-    });
-  }
-  return out;
+    },
+  ];
 }
 
 export function discordMediaFetcher(delivery?: DeliveryOptions): MediaFetcher {

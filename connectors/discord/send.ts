@@ -34,7 +34,7 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
     const text = typeof content.text === "string" ? content.text.trim() : "";
     const extras = messageExtras(content);
     if (!text && !extras.embeds) return;
-    const base = discordBase(runtime);
+    const base = discordApiBase(runtime);
     const hook = liveInteraction(runtime, target);
     let viaInteraction = hook !== undefined;
     const chunks = text ? splitText(text, DISCORD_MESSAGE_LIMIT) : [""];
@@ -42,10 +42,18 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
     const result = await sendChunks(runtime, content, scope, chunks, async (chunk, index) => {
       // Buttons and images go with the last piece, under the end of the answer.
       const last = index === chunks.length - 1;
+      // A reply to a channel message (the Gateway) quotes it; a deleted one costs nothing.
+      const quote =
+        index === 0 && !hook && typeof target.replyToMessageId === "string"
+          ? {
+              message_reference: { message_id: target.replyToMessageId, fail_if_not_exists: false },
+            }
+          : {};
       const body = {
         ...(chunk ? { content: chunk } : {}),
         allowed_mentions: NO_MENTIONS,
         ...(last ? extras : {}),
+        ...quote,
       };
       if (hook && viaInteraction) {
         try {
@@ -126,7 +134,7 @@ export async function clearDeferred(
   if (!hook) return;
   const key = `discord:original:${hook.applicationId}:${hook.interactionId}`;
   if (!(await runtime.storage.claimOnce(key, INTERACTION_TOKEN_MS, runtime.now()))) return;
-  const base = discordBase(runtime);
+  const base = discordApiBase(runtime);
   await callDiscord(
     { base, delivery: options.delivery },
     "DELETE",
@@ -182,7 +190,7 @@ function isDeadToken(error: unknown): boolean {
  * DISCORD_API_BASE receives DISCORD_BOT_TOKEN (channel posts) and interaction tokens, so it
  * comes from where the bot token came from (see secret-base-url.ts).
  */
-function discordBase(runtime: AgentRuntime): string {
+export function discordApiBase(runtime: AgentRuntime): string {
   return secretBaseUrl(runtime, {
     baseKey: "DISCORD_API_BASE",
     secretKey: "DISCORD_BOT_TOKEN",

@@ -23,6 +23,7 @@ import { connectorsFor } from "../shared/connectors.ts";
 import { warnNoDatabase } from "../shared/no-database.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
+import { discordGatewayFromEnv } from "./discord-gateway.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
 import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.ts";
 import { openNodeStorage } from "./storage.ts";
@@ -87,6 +88,9 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   const enabled = connectorsFor(env, definition.connectors);
   const pollTelegram = enabled.connectors.some((c) => c.name === "telegram")
     ? telegramPollingFromEnv(env)
+    : undefined;
+  const joinDiscord = enabled.connectors.some((c) => c.name === "discord")
+    ? discordGatewayFromEnv(env)
     : undefined;
   const plugins = [...enabled.plugins, ...definition.plugins];
   // A bad plugin route fails here, before the storage is opened and locked.
@@ -180,6 +184,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     logged.then(done, done);
   };
   const poller = pollTelegram?.(runtime, track);
+  const gateway = joinDiscord?.(runtime, track);
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${shownHost}:${address.port}`;
@@ -197,6 +202,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     idle,
     async close() {
       await poller?.stop();
+      await gateway?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await tasks?.stop();
       await idle();

@@ -36,6 +36,10 @@ export interface FakeDiscordServer extends ScriptedServer {
   commands: Map<string, unknown[]>;
   /** Files served at their path, as Discord's CDN serves attachments. */
   files: Map<string, Uint8Array>;
+  /** What GET /gateway/bot answers as the Gateway's URL (a FakeGateway's). */
+  gatewayUrl?: string;
+  /** Channel ids of POST /channels/:id/typing calls, in order. */
+  typing: string[];
 }
 
 export function discordError(status: number, message: string, code = 0): ScriptedResponse {
@@ -50,6 +54,7 @@ export async function startFakeDiscord(
   const expiredTokens = new Set<string>();
   const commands = new Map<string, unknown[]>();
   const files = new Map<string, Uint8Array>();
+  const typing: string[] = [];
   let nextId = 1_100_000_000_000_000_000n;
 
   const server = await startScriptedServer((request) => {
@@ -102,6 +107,21 @@ export async function startFakeDiscord(
     if (auth !== `Bot ${botToken}`) return discordError(401, "401: Unauthorized");
     m = /^\/channels\/(\d+)\/messages$/.exec(path);
     if (m && request.method === "POST") return message("channel", m[1]!);
+    m = /^\/channels\/(\d+)\/typing$/.exec(path);
+    if (m && request.method === "POST") {
+      typing.push(m[1]!);
+      return { status: 204 };
+    }
+    if (path === "/gateway/bot" && request.method === "GET") {
+      if (!fake.gatewayUrl) return discordError(503, "no gateway here");
+      return {
+        body: {
+          url: fake.gatewayUrl,
+          shards: 1,
+          session_start_limit: { total: 1000, remaining: 999, reset_after: 0, max_concurrency: 1 },
+        },
+      };
+    }
     m = /^\/applications\/(\d+)(?:\/guilds\/(\d+))?\/commands$/.exec(path);
     if (m && request.method === "PUT") {
       if (!Array.isArray(request.body)) return discordError(400, "Invalid Form Body", 50035);
@@ -118,14 +138,16 @@ export async function startFakeDiscord(
     return discordError(404, "404: Not Found");
   });
 
-  return Object.assign(server, {
+  const fake: FakeDiscordServer = Object.assign(server, {
     url: `${server.origin}/api/v10`,
     botToken,
     messages: () => server.requests.flatMap((r) => (accepted.has(r) ? [accepted.get(r)!] : [])),
     expiredTokens,
     commands,
     files,
+    typing,
   });
+  return fake;
 }
 
 /** What Discord would refuse in message components (developers/components/reference), or undefined. */
