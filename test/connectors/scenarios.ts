@@ -5,6 +5,7 @@
 // read word for word.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryTable, type UUID } from "../../core/index.ts";
+import { wallTimeAt } from "../../core/plugins/tasks/time-zone.ts";
 import pings from "../fixtures/discord/pings.json";
 import { RFC8032_TEST1, signEd25519, signInteraction } from "../fixtures/discord/signer.ts";
 import type { ConnectorDriver } from "./driver.ts";
@@ -289,6 +290,47 @@ export function describeConnectorScenarios(
         d.advance(60 * MINUTE);
         await d.tick();
         expect(d.telegram.sent()).toHaveLength(2);
+      });
+
+      it("fires 'tomorrow at 9am' at 09:00 in the user's own time zone", async () => {
+        if (!d.advance || !d.tick) return;
+        await post(telegramRequest(textUpdate("my time zone is Asia/Tokyo")));
+        await d.settle();
+        expect(d.telegram.sent()[0]?.shown).toMatch(/^OK, your time zone is Asia\/Tokyo/);
+        await post(telegramRequest(textUpdate("remind me tomorrow at 9am to call mom")));
+        await d.settle();
+        expect(d.telegram.sent()[1]?.shown).toMatch(
+          /^OK, I'll remind you tomorrow \(\w+ \d+ \w+\) at 09:00 \(Asia\/Tokyo\): call mom\.$/,
+        );
+        const [task] = await d.storage.getTasks({ tags: ["reminder"] });
+        const due = task!.dueAt!;
+        expect(wallTimeAt(due, "Asia/Tokyo")).toMatchObject({ hour: 9, minute: 0 });
+        d.advance(due - task!.createdAt! - MINUTE);
+        await d.tick();
+        expect(d.telegram.sent()).toHaveLength(2);
+        d.advance(MINUTE);
+        await d.tick();
+        expect(d.telegram.sent()[2]?.shown).toBe("Reminder: call mom");
+      });
+
+      it("answers /start from the character, and a photo it cannot see with one sentence", async () => {
+        const start = textUpdate("/start");
+        start.message!.entities = [{ type: "bot_command", offset: 0, length: 6 }];
+        await post(telegramRequest(start));
+        await d.settle();
+        const photo = textUpdate("x");
+        const message = photo.message as unknown as Record<string, unknown>;
+        delete message.text;
+        message.photo = [{ file_id: "no-model-reads-this", file_size: 1000 }];
+        await post(telegramRequest(photo));
+        await d.settle();
+        const [hello, sorry] = d.telegram.sent().map((m) => m.shown);
+        expect(hello).toMatch(/^Hi! I'm \S+/);
+        expect(hello).toContain("remind me tomorrow at 9am");
+        expect(sorry).toBe(
+          "Sorry, I can only read text here, so I couldn't take in a photo. Could you tell me in words?",
+        );
+        expect(d.telegram.calls("getFile")).toEqual([]);
       });
     });
 
