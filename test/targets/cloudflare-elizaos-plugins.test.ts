@@ -18,8 +18,13 @@ import { type WranglerDryRun, wranglerDryRun } from "../support/wrangler-dry-run
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CONFIG = "test/fixtures/wrangler-elizaos-plugins.toml";
-/** The issue's budget for the Worker, now with plugin-bootstrap and plugin-starter in it. */
-const WORKER_GZIP_BUDGET_KIB = 400;
+/**
+ * The budget for the Worker with plugin-bootstrap and plugin-starter in it. 400 KiB until issue
+ * 19 (measured 397.0): chrono-node, the natural-language date parser reminders need, adds
+ * 22.9 KiB as wrangler bundles it (419.96), and the bots' media, formatting, buttons and
+ * commands 8.2 KiB more. Measured 428.2 KiB; the budget keeps a few KiB of room.
+ */
+const WORKER_GZIP_BUDGET_KIB = 435;
 
 const toml = await readFile(join(root, CONFIG), "utf8");
 const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)?.[1] ?? "";
@@ -64,7 +69,7 @@ describe("Worker with published elizaOS plugins, as wrangler bundles it", () => 
     expect(compatibilityDate >= "2025-04-01").toBe(true);
   });
 
-  it("fits the 400 KiB gzip budget", () => {
+  it("fits the 435 KiB gzip budget", () => {
     console.info(
       `Worker with plugin-bootstrap and plugin-starter: ${dryRun.totalKiB} KiB / gzip ${dryRun.gzipKiB} KiB`,
     );
