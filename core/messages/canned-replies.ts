@@ -3,7 +3,7 @@
 import { nothingReadable, textOnlyReply } from "../media/attachments.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Memory } from "../types.ts";
-import { agentCommandOf, commandReply } from "./commands.ts";
+import { addressesAgent, agentCommandOf, commandReply } from "./commands.ts";
 
 export interface CannedReply {
   text: string;
@@ -17,7 +17,8 @@ export function cannedReply(runtime: AgentRuntime, message: Memory): CannedReply
   if (command) {
     return { text: commandReply(runtime, message, command), action: "HELP", reason: `/${command}` };
   }
-  const unread = nothingReadable(message);
+  // Group chatter that is only a photo is not a question to the agent: should-respond decides.
+  const unread = addressesAgent(message) ? nothingReadable(message) : undefined;
   if (unread) return { text: textOnlyReply(unread), action: "REPLY", reason: "text only" };
   return undefined;
 }

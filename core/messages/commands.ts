@@ -17,12 +17,19 @@ export function agentCommandOf(message: Memory): AgentCommand | undefined {
   const text = typeof content.text === "string" ? content.text.trim() : "";
   const match = COMMAND.exec(text.slice(0, 80));
   if (!match) return undefined;
-  const addressed =
+  return addressesAgent(message) ? (match[1]!.toLowerCase() as AgentCommand) : undefined;
+}
+
+/** A DM (or an API or terminal chat), a mention of the agent or a reply to it. */
+export function addressesAgent(message: Memory): boolean {
+  const content = message.content;
+  return (
     content.channelType === ChannelType.DM ||
     content.channelType === ChannelType.API ||
     content.channelType === undefined ||
-    content.mentionsAgent === true;
-  return addressed ? (match[1]!.toLowerCase() as AgentCommand) : undefined;
+    content.mentionsAgent === true ||
+    content.isReplyToAgent === true
+  );
 }
 
 export const COMMAND_PATTERNS: readonly RegExp[] = [COMMAND];

@@ -10,7 +10,14 @@ import { MemoryTable } from "../../core/index.ts";
 import { type FakeOpenAIServer, startFakeOpenAI } from "../fakes/openai-server.ts";
 import { scriptedModel } from "../support/scripted-model.ts";
 import { type Harness, type HarnessOptions, startHarness } from "./harness.ts";
-import { askInteraction, discordRequest, telegramRequest, textUpdate } from "./requests.ts";
+import {
+  askInteraction,
+  bob,
+  discordRequest,
+  groupChat,
+  telegramRequest,
+  textUpdate,
+} from "./requests.ts";
 
 let h: Harness;
 let openai: FakeOpenAIServer | undefined;
@@ -150,6 +157,21 @@ describe("telegram media in", () => {
     expect(model.calls).toEqual([]);
     // Not downloaded: nothing could have read it.
     expect(h.telegram.calls("getFile")).toEqual([]);
+  });
+
+  it("says nothing to a photo posted in a group without addressing it", async () => {
+    const model = scriptedModel("<response><actions>IGNORE</actions></response>");
+    h = await startHarness({
+      storage: async (now) => createMemoryStorage({ now }),
+      model: model.plugin,
+    });
+    const update = mediaUpdate({ photo: [{ file_id: "p", file_size: 12 }] });
+    Object.assign(update.message!, { chat: groupChat, from: bob });
+    await h.fetch(telegramRequest(update));
+    await h.settle();
+    expect(h.telegram.sent()).toEqual([]);
+    // The model was asked whether to speak, as for any group message.
+    expect(model.calls.map((c) => c.type)).toEqual(["TEXT_SMALL"]);
   });
 
   it("answers the caption and notes the unread photo when the photo came with words", async () => {

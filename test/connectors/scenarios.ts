@@ -85,6 +85,10 @@ export function describeConnectorScenarios(
           [ann.id, first.message?.message_id],
           [ann.id, second.message?.message_id],
         ]);
+        // "typing…" showed in the chat while each turn ran.
+        expect(d.telegram.calls("sendChatAction")).toEqual(
+          expect.arrayContaining([{ chat_id: ann.id, action: "typing" }]),
+        );
         for (const m of sent) {
           expect(m.shown.trim().length).toBeGreaterThan(0);
           // The model's Markdown, escaped for Telegram: the fake parses it as Telegram does.

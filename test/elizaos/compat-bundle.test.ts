@@ -17,8 +17,9 @@ describe("the compat entry in Workers", () => {
     const bundle = await bundleForWorkers(entry("../../core/elizaos/index.ts"));
     expect(bundle.nodeImports).toEqual([]);
     // All of core plus the compat layer, minified and gzipped (core alone: see
-    // web-standard.test.ts). Measured: 126 KiB.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(132 * 1024);
+    // web-standard.test.ts). 126 KiB until issue 19, whose reminder-time parser (chrono-node,
+    // ~13.5 KiB), attachments, commands and time zones it carries too. Measured: 145.1 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(150 * 1024);
   });
 
   it("runs in workerd", { timeout: 60_000 }, async () => {
