@@ -25,6 +25,8 @@ export interface DeliveryOptions {
   serverErrorPauseMs?: number;
   /** Per request; default 10 s. */
   timeoutMs?: number;
+  /** Ends the request early (a long poll when the process stops): the outcome is "unknown". */
+  signal?: AbortSignal;
 }
 
 export class PlatformApiError extends DeliveryError {
@@ -77,7 +79,9 @@ export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Pro
           ...call.headers,
         },
         body: call.body === undefined ? undefined : JSON.stringify(call.body),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+        signal: options.signal
+          ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs ?? 10_000)])
+          : AbortSignal.timeout(options.timeoutMs ?? 10_000),
       });
     } catch (error) {
       const name = (error as { name?: string }).name;

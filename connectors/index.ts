@@ -1,5 +1,5 @@
 // The chat platforms an agent can be reached on, switched on by the env: Telegram when
-// TELEGRAM_BOT_TOKEN is set, Discord when DISCORD_PUBLIC_KEY is set. Targets call this once
+// TELEGRAM_BOT_TOKEN is set, Discord when DISCORD_PUBLIC_KEY is set (or DISCORD_GATEWAY=true). Targets call this once
 // with the same env they give createAgent, pass `plugins` to createAgent and `connectors` to
 // createApp. Nothing here does I/O until a request arrives.
 import type { Connector, Plugin } from "../core/index.ts";
@@ -9,8 +9,16 @@ import { telegramConnector, telegramPlugin } from "./telegram/connector.ts";
 
 export { callApi, type Delivery, type DeliveryOptions, PlatformApiError } from "./deliver.ts";
 export { type DiscordOptions, discordConnector, discordPlugin } from "./discord/connector.ts";
+export { parseGatewayMessage } from "./discord/message.ts";
+export { choicesOf, imagesOf, linkButtonsOf } from "./reply-parts.ts";
 export { splitText } from "./split.ts";
 export { type TelegramOptions, telegramConnector, telegramPlugin } from "./telegram/connector.ts";
+export { toMarkdownV2 } from "./telegram/markdown.ts";
+export {
+  startTelegramPolling,
+  type TelegramPoller,
+  type TelegramPollingOptions,
+} from "./telegram/polling.ts";
 
 export interface ConnectorsOptions {
   /** Outbound retry rules and test hooks, for both platforms. */
@@ -69,8 +77,11 @@ export function connectorsFromEnv(
   options: ConnectorsOptions = {},
 ): EnabledConnectors {
   const on = (key: string) => typeof env[key] === "string" && (env[key] as string).length > 0;
-  const names = (Object.keys(SWITCHED_ON_BY) as ConnectorName[]).filter((name) =>
-    on(SWITCHED_ON_BY[name]),
+  const names = (Object.keys(SWITCHED_ON_BY) as ConnectorName[]).filter(
+    (name) =>
+      on(SWITCHED_ON_BY[name]) ||
+      // The Node target's Gateway needs the Discord plugin without the interactions endpoint.
+      (name === "discord" && /^(true|1)$/i.test(String(env.DISCORD_GATEWAY ?? ""))),
   );
   return connectorsNamed(names, options);
 }

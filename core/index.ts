@@ -85,6 +85,13 @@ export {
   silentLogger,
 } from "./logger.ts";
 export {
+  DEFAULT_MEDIA_MAX_BYTES,
+  mediaMaxBytes,
+  processAttachments,
+} from "./media/attachments.ts";
+export { type Downloaded, downloadCapped, MediaError } from "./media/download.ts";
+export { type MediaFetcher, registerMediaFetcher } from "./media/fetchers.ts";
+export {
   canEmbed,
   DEFAULT_EMBEDDING_BUDGET_MS,
   EMBED_TASK,
@@ -271,6 +278,7 @@ export {
   type StorageOp,
   type SweepReport,
 } from "./storage.ts";
+export { acceptWithLimits } from "./tasks/accept-with-limits.ts";
 export { nextCronRun, parseCron, TaskScheduleError } from "./tasks/cron.ts";
 export { initialDueAt, nextDueAt, scheduledAtMs } from "./tasks/due-time.ts";
 export {

@@ -31,8 +31,34 @@ export interface Content {
   /** The message this one answers (elizaOS name). */
   inReplyTo?: UUID;
   channelType?: ChannelType;
-  attachments?: { id: string; url: string; title?: string; contentType?: string }[];
+  /** elizaOS's Media: images, audio, documents that came with the message or go with a reply. */
+  attachments?: Media[];
+  /**
+   * Choices offered under a reply (eliza-edge's): Telegram inline keyboard buttons, Discord
+   * message buttons. A press comes back as a message whose text is the choice's value.
+   */
+  choices?: (string | Choice)[];
+  /** elizaOS's Telegram link buttons: `{kind: "url" | "login", text, url}`. */
+  buttons?: { kind?: string; text: string; url: string }[];
   [key: string]: unknown;
+}
+
+/** elizaOS's Media (an attachment); `contentType` is image, video, audio, document or link. */
+export interface Media {
+  id: string;
+  url: string;
+  title?: string;
+  source?: string;
+  description?: string;
+  text?: string;
+  contentType?: string;
+  [key: string]: unknown;
+}
+
+/** One pressable choice: `label` is shown, `value` (default the label) comes back as text. */
+export interface Choice {
+  label: string;
+  value?: string;
 }
 
 /** Table names used by the runtime; adapters accept any string. */

@@ -16,9 +16,24 @@ export const ASK_COMMAND = {
       required: true,
       max_length: 6000,
     },
+    {
+      type: 11, // ATTACHMENT
+      name: "file",
+      description: "A photo, voice message or document to go with it",
+      required: false,
+    },
   ],
   integration_types: [0], // installed to a server (the bot can post reminders there)
   contexts: [0, 1], // in servers and in the bot's DMs
+};
+
+/** Answered from the character, with no model call (core/messages/commands.ts). */
+export const HELP_COMMAND = {
+  name: "help",
+  type: 1,
+  description: "What this agent can do",
+  integration_types: [0],
+  contexts: [0, 1],
 };
 
 export interface RegisterCommandsParams {
@@ -43,7 +58,12 @@ export async function registerCommands(
     ? `/applications/${params.applicationId}/guilds/${params.guildId}/commands`
     : `/applications/${params.applicationId}/commands`;
   // PUT replaces the list: sending it twice is harmless, so a timeout may simply be retried.
-  const result = await callDiscord(api, "PUT", path, params.commands ?? [ASK_COMMAND]);
+  const result = await callDiscord(
+    api,
+    "PUT",
+    path,
+    params.commands ?? [ASK_COMMAND, HELP_COMMAND],
+  );
   if (result.outcome !== "sent") {
     throw new PlatformApiError("discord command registration timed out; run it again", 0, true);
   }

@@ -7,6 +7,7 @@ import {
   createUniqueUuid,
   type InboundMessage,
 } from "../../core/index.ts";
+import { attachmentsOf } from "./media.ts";
 import type { CommandOption, Interaction } from "./types.ts";
 
 /** An interaction token works for 15 minutes; stop using it a little before. */
@@ -28,6 +29,7 @@ export interface DiscordTarget {
 // Discord channel types (developers/resources/channel#channel-object-channel-types).
 const DM_CHANNELS = new Set([1, 3]);
 const THREAD_CHANNELS = new Set([10, 11, 12]);
+const ATTACHMENT_OPTION = 11;
 /** Option names taken as the user's words, in this order. */
 const TEXT_OPTIONS = ["text", "message", "prompt", "question", "query"];
 
@@ -51,7 +53,10 @@ export function commandText(interaction: Interaction): string {
     const option = options.find((o) => o.name === name && typeof o.value === "string");
     if (option) return String(option.value).trim();
   }
-  const values = options.filter((o) => o.value !== undefined).map((o) => String(o.value));
+  // An attachment option's value is the file's id, not words.
+  const values = options
+    .filter((o) => o.value !== undefined && o.type !== ATTACHMENT_OPTION)
+    .map((o) => String(o.value));
   return values.length ? values.join(" ").trim() : data?.name ? `/${data.name}` : "";
 }
 
@@ -95,6 +100,7 @@ export function parseInteraction(
     interactionToken: interaction.token,
     interactionExpiresAt: runtime.now() + INTERACTION_TOKEN_MS - TOKEN_MARGIN_MS,
   };
+  const attachments = attachmentsOf(interaction);
   return {
     key: `discord:${interaction.application_id}:${interaction.id}`,
     message: {
@@ -107,6 +113,7 @@ export function parseInteraction(
         channelType: type,
         mentionsAgent: true,
         ...(command ? { command } : {}),
+        ...(attachments.length ? { attachments } : {}),
       },
       metadata: {
         discord: {

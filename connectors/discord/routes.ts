@@ -1,7 +1,8 @@
 // POST /webhooks/discord, the Interactions Endpoint URL. Verify first (401 for anything that
 // does not verify), then: PING → PONG; a slash command → "thinking…" (type 5) at once, the turn
-// runs in the background through the inbox and edits that message; a button → acknowledged
-// (type 6). Discord invalidates the interaction if it gets no answer within 3 s, so nothing
+// runs in the background through the inbox and edits that message; a press of a choice the
+// agent offered → the same, with the button's value as the message; other components →
+// acknowledged (type 6). Discord invalidates the interaction if it gets no answer within 3 s, so nothing
 // slow happens before the answer: two storage round trips (dedupe and task).
 import { type Context, Hono } from "hono";
 import {
@@ -15,7 +16,13 @@ import {
   wellFormedDeep,
 } from "../../core/index.ts";
 import { commandText, isInteraction, parseInteraction } from "./parse.ts";
-import { EPHEMERAL, type Interaction, InteractionType, ResponseType } from "./types.ts";
+import {
+  ComponentType,
+  EPHEMERAL,
+  type Interaction,
+  InteractionType,
+  ResponseType,
+} from "./types.ts";
 import { isPublicKeyHex, verifyDiscordSignature } from "./verify.ts";
 
 export function discordRoutes(): Hono<AppEnv> {
@@ -58,9 +65,7 @@ export function discordRoutes(): Hono<AppEnv> {
       case InteractionType.APPLICATION_COMMAND:
         return command(c, interaction);
       case InteractionType.MESSAGE_COMPONENT:
-        // Buttons and menus on the agent's messages carry no conversation of their own yet:
-        // acknowledge so Discord does not show an error, and change nothing.
-        return c.json({ type: ResponseType.DEFERRED_UPDATE_MESSAGE });
+        return press(c, interaction);
       case InteractionType.APPLICATION_COMMAND_AUTOCOMPLETE:
         return c.json({
           type: ResponseType.APPLICATION_COMMAND_AUTOCOMPLETE_RESULT,
@@ -80,9 +85,33 @@ async function command(c: Context<AppEnv>, interaction: Interaction): Promise<Re
   if (!text || text.length > 6000) {
     return c.json(ephemeral("Ask me something, e.g. /ask text: what can you do?"));
   }
+  return accept(c, interaction, text);
+}
+
+/**
+ * A button the agent offered (a choice): the press comes back as a message whose text is the
+ * button's custom_id, answered like /ask in a new "thinking…" message under it. Deduplicated by
+ * interaction id like any interaction. Other components change nothing.
+ */
+async function press(c: Context<AppEnv>, interaction: Interaction): Promise<Response> {
+  const data = interaction.data;
+  const value = typeof data?.custom_id === "string" ? data.custom_id.trim() : "";
+  if (data?.component_type !== ComponentType.BUTTON || !value) {
+    return c.json({ type: ResponseType.DEFERRED_UPDATE_MESSAGE });
+  }
+  return accept(c, interaction, value, { choice: true });
+}
+
+async function accept(
+  c: Context<AppEnv>,
+  interaction: Interaction,
+  text: string,
+  extra: Record<string, unknown> = {},
+): Promise<Response> {
   const runtime = await c.get("options").getAgent(c);
   const inbound = parseInteraction(runtime, interaction, text);
   if (!inbound) return c.json(ephemeral("This command needs a channel and a user."));
+  Object.assign(inbound.message.content, extra);
   const acceptance = await acceptInBackground(c, runtime, inbound);
   // Over the limit: the refusal is the interaction's answer, seen only by the one who asked.
   if (!acceptance.accepted && acceptance.reason === "rate_limited") {

@@ -11,12 +11,16 @@ import {
   secretBaseUrl,
 } from "../../core/index.ts";
 import { type DeliveryOptions, PlatformApiError } from "../deliver.ts";
+import { choicesOf, imagesOf, linkButtonsOf } from "../reply-parts.ts";
 import { sendChunks } from "../send-chunks.ts";
 import { splitText } from "../split.ts";
 import { callDiscord, DISCORD_API_BASE, type DiscordApi } from "./api.ts";
 import { INTERACTION_TOKEN_MS } from "./parse.ts";
+import { ButtonStyle, ComponentType } from "./types.ts";
 
 export const DISCORD_MESSAGE_LIMIT = 2000;
+/** A button's custom_id limit. */
+const CUSTOM_ID_LIMIT = 100;
 const NO_MENTIONS = { parse: [] };
 // Discord's answers for a dead interaction token: Unknown Webhook, Invalid Webhook Token.
 const DEAD_TOKEN_CODES = new Set([10015, 50027]);
@@ -28,14 +32,29 @@ export interface DiscordSendOptions {
 export function discordSendHandler(options: DiscordSendOptions = {}): SendHandler {
   return async (runtime: AgentRuntime, target: SendTarget, content: Content) => {
     const text = typeof content.text === "string" ? content.text.trim() : "";
-    if (!text) return;
-    const base = discordBase(runtime);
+    const extras = messageExtras(content);
+    if (!text && !extras.embeds) return;
+    const base = discordApiBase(runtime);
     const hook = liveInteraction(runtime, target);
     let viaInteraction = hook !== undefined;
-    const chunks = splitText(text, DISCORD_MESSAGE_LIMIT);
+    const chunks = text ? splitText(text, DISCORD_MESSAGE_LIMIT) : [""];
     const scope = `discord:${String(target.channelId)}`;
     const result = await sendChunks(runtime, content, scope, chunks, async (chunk, index) => {
-      const body = { content: chunk, allowed_mentions: NO_MENTIONS };
+      // Buttons and images go with the last piece, under the end of the answer.
+      const last = index === chunks.length - 1;
+      // A reply to a channel message (the Gateway) quotes it; a deleted one costs nothing.
+      const quote =
+        index === 0 && !hook && typeof target.replyToMessageId === "string"
+          ? {
+              message_reference: { message_id: target.replyToMessageId, fail_if_not_exists: false },
+            }
+          : {};
+      const body = {
+        ...(chunk ? { content: chunk } : {}),
+        allowed_mentions: NO_MENTIONS,
+        ...(last ? extras : {}),
+        ...quote,
+      };
       if (hook && viaInteraction) {
         try {
           // Only the first piece of the first reply replaces "thinking…"; the claim makes
@@ -68,6 +87,43 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
   };
 }
 
+/**
+ * Choices as buttons (custom_id = the value, which a press sends back), elizaOS link buttons as
+ * link buttons, five to a row; images as embeds.
+ */
+export function messageExtras(content: Content): { components?: unknown[]; embeds?: unknown[] } {
+  const buttons = [
+    ...choicesOf(content).map((c) => ({
+      type: ComponentType.BUTTON,
+      style: ButtonStyle.PRIMARY,
+      label: c.label.slice(0, 80),
+      custom_id: c.value.length <= CUSTOM_ID_LIMIT ? c.value : c.label.slice(0, CUSTOM_ID_LIMIT),
+    })),
+    ...linkButtonsOf(content).map((b) => ({
+      type: ComponentType.BUTTON,
+      style: ButtonStyle.LINK,
+      label: b.label.slice(0, 80),
+      url: b.url,
+    })),
+  ];
+  const rows = [];
+  for (let i = 0; i < buttons.length && rows.length < 5; i += 5) {
+    rows.push({ type: ComponentType.ACTION_ROW, components: buttons.slice(i, i + 5) });
+  }
+  const images = imagesOf(content).slice(0, 10);
+  return {
+    ...(rows.length ? { components: rows } : {}),
+    ...(images.length
+      ? {
+          embeds: images.map((m) => ({
+            image: { url: m.url },
+            ...(m.title ? { title: m.title.slice(0, 256) } : {}),
+          })),
+        }
+      : {}),
+  };
+}
+
 /** Removes the "thinking…" message when the agent chose to say nothing. */
 export async function clearDeferred(
   runtime: AgentRuntime,
@@ -78,7 +134,7 @@ export async function clearDeferred(
   if (!hook) return;
   const key = `discord:original:${hook.applicationId}:${hook.interactionId}`;
   if (!(await runtime.storage.claimOnce(key, INTERACTION_TOKEN_MS, runtime.now()))) return;
-  const base = discordBase(runtime);
+  const base = discordApiBase(runtime);
   await callDiscord(
     { base, delivery: options.delivery },
     "DELETE",
@@ -134,7 +190,7 @@ function isDeadToken(error: unknown): boolean {
  * DISCORD_API_BASE receives DISCORD_BOT_TOKEN (channel posts) and interaction tokens, so it
  * comes from where the bot token came from (see secret-base-url.ts).
  */
-function discordBase(runtime: AgentRuntime): string {
+export function discordApiBase(runtime: AgentRuntime): string {
   return secretBaseUrl(runtime, {
     baseKey: "DISCORD_API_BASE",
     secretKey: "DISCORD_BOT_TOKEN",

@@ -17,6 +17,9 @@ export const ResponseType = {
   APPLICATION_COMMAND_AUTOCOMPLETE_RESULT: 8,
 } as const;
 
+export const ComponentType = { ACTION_ROW: 1, BUTTON: 2 } as const;
+export const ButtonStyle = { PRIMARY: 1, LINK: 5 } as const;
+
 /** Message flag: only the invoking user sees it. */
 export const EPHEMERAL = 64;
 
@@ -25,6 +28,16 @@ export interface DiscordUser {
   username?: string;
   global_name?: string | null;
   bot?: boolean;
+}
+
+/** developers/resources/message#attachment-object */
+export interface DiscordAttachment {
+  id: string;
+  filename?: string;
+  content_type?: string;
+  size?: number;
+  url?: string;
+  proxy_url?: string;
 }
 
 export interface CommandOption {
@@ -45,6 +58,9 @@ export interface Interaction {
     type?: number;
     options?: CommandOption[];
     custom_id?: string;
+    component_type?: number;
+    /** Files given to a command's attachment options, by id. */
+    resolved?: { attachments?: Record<string, DiscordAttachment> };
   };
   guild_id?: string;
   channel_id?: string;

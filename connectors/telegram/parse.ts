@@ -7,6 +7,7 @@ import {
   createUniqueUuid,
   type InboundMessage,
 } from "../../core/index.ts";
+import { attachmentsOf } from "./media.ts";
 import { malformedUpdate } from "./shape.ts";
 import type {
   TelegramChat,
@@ -107,15 +108,15 @@ export function parseUpdate(
   }
   const { message } = found;
   const text = textOf(message).trim();
-  if (!text) return { kind: "ignore", reason: "message without text" };
+  const attachments = attachmentsOf(message);
+  if (!text && !attachments.length) return { kind: "ignore", reason: "message without text" };
   const sender = message.from;
   if (sender && bot.id !== undefined && sender.id === bot.id) {
     return { kind: "ignore", reason: "the bot's own message" };
   }
-  return {
-    kind: "message",
-    inbound: build(runtime, update, bot, message, sender, text, { kind: found.kind }),
-  };
+  const inbound = build(runtime, update, bot, message, sender, text, { kind: found.kind });
+  if (attachments.length) inbound.message.content.attachments = attachments;
+  return { kind: "message", inbound };
 }
 
 function build(

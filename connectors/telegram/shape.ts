@@ -47,6 +47,19 @@ function malformedMessage(value: unknown, path: string, withReply: boolean): str
     if (field in value && typeof value[field] !== "number")
       return `${path}.${field} is not a number`;
   }
+  if ("photo" in value) {
+    if (!Array.isArray(value.photo)) return `${path}.photo is not an array`;
+    for (const size of value.photo) {
+      const problem = malformedFile(size, `${path}.photo[]`);
+      if (problem) return problem;
+    }
+  }
+  for (const field of FILE_FIELDS) {
+    if (field in value) {
+      const problem = malformedFile(value[field], `${path}.${field}`);
+      if (problem) return problem;
+    }
+  }
   if ("is_topic_message" in value && typeof value.is_topic_message !== "boolean") {
     return `${path}.is_topic_message is not a boolean`;
   }
@@ -61,6 +74,20 @@ function malformedMessage(value: unknown, path: string, withReply: boolean): str
   // Only the replied-to message's sender is read; its own reply chain is not.
   if (withReply && "reply_to_message" in value) {
     return malformedMessage(value.reply_to_message, `${path}.reply_to_message`, false);
+  }
+  return undefined;
+}
+
+export const FILE_FIELDS = ["document", "voice", "audio", "video", "video_note"] as const;
+
+function malformedFile(value: unknown, path: string): string | undefined {
+  if (!isObject(value)) return `${path} is not an object`;
+  if (typeof value.file_id !== "string" || !value.file_id) return `${path}.file_id is not a string`;
+  if ("file_size" in value && typeof value.file_size !== "number")
+    return `${path}.file_size is not a number`;
+  for (const field of ["mime_type", "file_name", "file_unique_id"]) {
+    if (field in value && typeof value[field] !== "string")
+      return `${path}.${field} is not a string`;
   }
   return undefined;
 }

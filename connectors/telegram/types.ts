@@ -26,6 +26,16 @@ export interface TelegramEntity {
   user?: TelegramUser;
 }
 
+/** A file in a message (PhotoSize, Document, Voice, Audio, Video, VideoNote). */
+export interface TelegramFile {
+  file_id: string;
+  file_unique_id?: string;
+  file_size?: number;
+  mime_type?: string;
+  file_name?: string;
+  duration?: number;
+}
+
 export interface TelegramMessage {
   message_id: number;
   date?: number;
@@ -37,6 +47,12 @@ export interface TelegramMessage {
   entities?: TelegramEntity[];
   caption_entities?: TelegramEntity[];
   reply_to_message?: TelegramMessage;
+  photo?: TelegramFile[];
+  document?: TelegramFile;
+  voice?: TelegramFile;
+  audio?: TelegramFile;
+  video?: TelegramFile;
+  video_note?: TelegramFile;
   message_thread_id?: number;
   is_topic_message?: boolean;
 }

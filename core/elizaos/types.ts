@@ -17,6 +17,7 @@ export type {
   Content,
   Entity,
   Log,
+  Media,
   Memory,
   Metadata,
   Participant,
@@ -26,22 +27,6 @@ export type {
   UUID,
   World,
 } from "../types.ts";
-export type { LogListener } from "./logger.ts";
-export type { MemoryMetadata } from "./memory.ts";
-export type { IStreamingContextManager, StreamingContext } from "./streaming.ts";
-export type { OnboardingConfig, Setting, WorldSettings } from "./world-settings.ts";
-
-/** An attachment (elizaOS's Media). */
-export interface Media {
-  id: string;
-  url: string;
-  title?: string;
-  source?: string;
-  description?: string;
-  text?: string;
-  contentType?: string;
-}
-
 export type {
   ActionEventPayload,
   ControlMessagePayload,
@@ -57,6 +42,10 @@ export type {
   RunEventPayload,
   WorldPayload,
 } from "./event-payloads.ts";
+export type { LogListener } from "./logger.ts";
+export type { MemoryMetadata } from "./memory.ts";
+export type { IStreamingContextManager, StreamingContext } from "./streaming.ts";
+export type { OnboardingConfig, Setting, WorldSettings } from "./world-settings.ts";
 
 /** How a message addressed the agent (connectors fill it). */
 export interface MentionContext {

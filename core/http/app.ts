@@ -4,11 +4,11 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { describeError } from "../describe-error.ts";
 import { envLogger } from "../env-logger.ts";
-import type { RateLimitVerdict } from "../limits/message-rate-limit.ts";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { envSetting } from "../setting-aliases.ts";
-import { type Acceptance, acceptInbound, type InboundMessage } from "../tasks/inbox.ts";
+import { acceptWithLimits, type WebhookAcceptance } from "../tasks/accept-with-limits.ts";
+import type { InboundMessage } from "../tasks/inbox.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
@@ -162,13 +162,7 @@ export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): voi
   if (waitUntil) waitUntil(c, logged);
 }
 
-export type WebhookAcceptance =
-  | Acceptance
-  | {
-      accepted: false;
-      reason: "rate_limited";
-      verdict: Extract<RateLimitVerdict, { allowed: false }>;
-    };
+export type { WebhookAcceptance } from "../tasks/accept-with-limits.ts";
 
 /**
  * Accepts an inbound webhook message (deduplicated, durable) and gets it answered after the
@@ -181,21 +175,8 @@ export async function acceptInBackground(
   runtime: AgentRuntime,
   inbound: InboundMessage,
 ): Promise<WebhookAcceptance> {
-  const verdict = await runtime.messageLimiter.check(inbound.message, runtime.now(), inbound.key);
-  if (!verdict.allowed) {
-    // One warning per window; the rest of a flood is debug, so it cannot flood the log too.
-    const log = verdict.firstRefusal ? runtime.logger.warn : runtime.logger.debug;
-    log(
-      `${inbound.connection.source} message dropped: ${verdict.scope} over ${verdict.limit}/min`,
-      {
-        key: inbound.key,
-        retryAfterMs: verdict.retryAfterMs,
-      },
-    );
-    return { accepted: false, reason: "rate_limited", verdict };
-  }
   const { defer } = c.get("options");
-  const acceptance = await acceptInbound(runtime, inbound, { lease: !defer });
+  const acceptance = await acceptWithLimits(runtime, inbound, { lease: !defer });
   if (acceptance.accepted) {
     if (acceptance.process) runInBackground(c, acceptance.process());
     else defer?.(c);

@@ -1,6 +1,7 @@
 // elizaOS's message pipeline: save → should-respond → compose state → plan (<response> XML)
 // → actions → evaluators, with RUN_STARTED / RUN_ENDED around it. Everything about one
 // message lives in this call's locals, so concurrent messages on one runtime never mix.
+import { processAttachments } from "../media/attachments.ts";
 import { EMBED_TASK, embedWithinBudget } from "../memory/embed.ts";
 import type { TokenUsage } from "../models/usage.ts";
 import type { ActionResult } from "../plugin.ts";
@@ -11,6 +12,7 @@ import { isPreEvaluator, runPreEvaluators } from "../runtime/pre-evaluators.ts";
 import { StorageError, type StorageOp } from "../storage.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
+import { cannedReply } from "./canned-replies.ts";
 import { planResponse } from "./plan-response.ts";
 import { announceReceived } from "./received.ts";
 import {
@@ -241,6 +243,14 @@ const pipeline: Pipeline = {
       message.content = gate.content;
     }
 
+    // Photos, voice notes, documents: read into words before the message is stored.
+    if (!options.alreadySaved && message.content.attachments?.length) {
+      message.content = {
+        ...message.content,
+        attachments: await processAttachments(runtime, message),
+      };
+    }
+
     const save: StorageOp[] = [];
     if (!options.alreadySaved) {
       const embedded = await embedWithinBudget(runtime, message.content.text);
@@ -280,6 +290,13 @@ const pipeline: Pipeline = {
     try {
       if (message.entityId === runtime.agentId) {
         return await finish(runtime, run, base, startedAt, message, result(false, "own message"));
+      }
+      // /start, /help, and attachments no model could read: answered without a model call.
+      const canned = cannedReply(runtime, message);
+      if (canned) {
+        await send({ text: canned.text, actions: [canned.action] });
+        const replied = responses.length > 0;
+        return await finish(runtime, run, base, startedAt, message, result(replied, canned.reason));
       }
       run.record.phase = "should_respond";
       const decision = await shouldRespond(runtime, message, turn);

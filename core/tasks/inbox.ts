@@ -134,14 +134,15 @@ export const inboxWorker: TaskWorker = {
       });
       return;
     }
-    const stored = found.some((m) => m.id === payload.messageId);
+    const stored = found.find((m) => m.id === payload.messageId);
     await messageService.handleMessage(
       runtime,
-      { ...payload.message, id: payload.messageId },
+      // A stored message carries what its first run read from its attachments.
+      { ...payload.message, ...(stored ? { content: stored.content } : {}), id: payload.messageId },
       async (content) => {
         await runtime.sendMessageToTarget(payload.target, content);
       },
-      { connection: payload.connection, alreadySaved: stored },
+      { connection: payload.connection, alreadySaved: stored !== undefined },
     );
   },
 };

@@ -1,7 +1,8 @@
 // `npm run chat`: talk to the agent in the terminal. When `npm start` holds the PGlite
 // directory (its lock names its URL) or already serves on HOST:PORT, the chat goes through its
 // REST API, because two processes must never open one embedded PGlite directory; otherwise it
-// runs the agent in this process on the same storage.
+// runs the agent in this process on the same storage, with its own task loop. Either way,
+// reminders and other messages the agent sends on its own are printed as they fire.
 import { createInterface } from "node:readline/promises";
 import {
   ChannelType,
@@ -12,11 +13,17 @@ import {
   messageService,
 } from "../../core/index.ts";
 import { envSetting } from "../../core/setting-aliases.ts";
+import { watchRoom } from "./chat-watch.ts";
 import { loadCharacter } from "./config.ts";
 import { DataDirBusyError, lockHolder } from "./data-dir-lock.ts";
 import { pgliteDir, storageFromEnv } from "./storage.ts";
+import { startTaskLoop } from "./task-loop.ts";
 
 type Say = (text: string) => Promise<string[]>;
+
+/** Something the agent said on its own, printed above the prompt. */
+let announce = (name: string, text: string) => console.log(`${name}: ${text}`);
+let stopWatching = () => {};
 
 const env = process.env;
 const userName = env.USER ?? "you";
@@ -47,6 +54,8 @@ async function runningServer(): Promise<Say | undefined> {
     return undefined;
   }
   console.log(`(talking to the server at ${base})`);
+  const watch = watchRoom(base, roomKey, headers, (m) => announce(m.name, m.text));
+  stopWatching = () => watch.stop();
   return async (text) => {
     const res = await fetch(`${base}/api/messages`, {
       method: "POST",
@@ -54,10 +63,12 @@ async function runningServer(): Promise<Say | undefined> {
       body: JSON.stringify({ text, userId: roomKey, roomId: roomKey, userName }),
     });
     const body = (await res.json()) as {
-      replies?: { text: string }[];
+      messageId?: string;
+      replies?: { id: string | null; text: string }[];
       error?: { message: string };
     };
     if (!res.ok) throw new Error(body.error?.message ?? `HTTP ${res.status}`);
+    watch.seen([body.messageId, ...(body.replies ?? []).map((r) => r.id)]);
     return (body.replies ?? []).map((r) => r.text);
   };
 }
@@ -68,6 +79,12 @@ async function inProcess(character: Character): Promise<{ say: Say; close: () =>
     command: "chat",
   });
   const runtime = await createAgent({ character, storage, env });
+  // Reminders set here fire here: this process ticks its own tasks and prints what they say.
+  runtime.registerSendHandler("terminal", async (_runtime, _target, content) => {
+    if (typeof content.text === "string" && content.text) announce(character.name, content.text);
+  });
+  const tickEvery = env.TASK_INTERVAL_MS === undefined ? 5000 : Number(env.TASK_INTERVAL_MS);
+  const tasks = tickEvery > 0 ? startTaskLoop(runtime, tickEvery) : undefined;
   const entityId = createUniqueUuid(runtime, roomKey);
   const roomId = createUniqueUuid(runtime, roomKey);
   const connection = {
@@ -98,6 +115,7 @@ async function inProcess(character: Character): Promise<{ say: Say; close: () =>
   return {
     say,
     close: async () => {
+      await tasks?.stop();
       await runtime.stop();
       await storage.close();
     },
@@ -115,6 +133,10 @@ const rl = createInterface({
   output: process.stdout,
   terminal: process.stdin.isTTY,
 });
+announce = (name, text) => {
+  console.log(`\n${name}: ${text}`);
+  rl.prompt(true);
+};
 console.log(`Talking to ${character.name}. Type /quit to leave.`);
 rl.setPrompt("> ");
 rl.prompt();
@@ -131,4 +153,5 @@ for await (const line of rl) {
   rl.prompt();
 }
 rl.close();
+stopWatching();
 await local?.close();

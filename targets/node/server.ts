@@ -10,6 +10,7 @@ import {
   characterAgentId,
   createAgent,
   createApp,
+  describeError,
   type Logger,
   type StorageAdapter,
 } from "../../core/index.ts";
@@ -24,10 +25,12 @@ import { warnNoDatabase } from "../shared/no-database.ts";
 import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
+import { discordGatewayFromEnv } from "./discord-gateway.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
 import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.ts";
 import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
+import { telegramPollingFromEnv } from "./telegram-polling.ts";
 import { version } from "./version.ts";
 import { WEB_CHAT_PATH, WEB_CHAT_SCRIPTS, webChatRoutes } from "./web/routes.ts";
 
@@ -52,6 +55,8 @@ export interface NodeServer {
   url: string;
   port: number;
   runtime: AgentRuntime;
+  /** How Telegram updates arrive: long polling by this process, or the webhook route. */
+  telegram?: "polling" | "webhook";
   /** Resolves once the background work started by requests so far (webhook turns) is done. */
   idle(): Promise<void>;
   /** Stops accepting requests, lets background turns finish, closes the storage. */
@@ -84,6 +89,12 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   // A bad character or connector name fails here, before anything is opened.
   const definition = defineAgent(options);
   const enabled = connectorsFor(env, definition.connectors);
+  const pollTelegram = enabled.connectors.some((c) => c.name === "telegram")
+    ? telegramPollingFromEnv(env)
+    : undefined;
+  const joinDiscord = enabled.connectors.some((c) => c.name === "discord")
+    ? discordGatewayFromEnv(env)
+    : undefined;
   const plugins = [...enabled.plugins, ...definition.plugins];
   // A bad plugin route fails here, before the storage is opened and locked.
   collectPluginRoutes(
@@ -167,6 +178,16 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     throw error;
   }
   const tasks = tickEvery > 0 ? startTaskLoop(runtime, tickEvery) : undefined;
+  const track = (work: Promise<unknown>) => {
+    const logged = work.catch((error) =>
+      runtime.logger.error(`background work failed: ${describeError(error)}`),
+    );
+    background.add(logged);
+    const done = () => void background.delete(logged);
+    logged.then(done, done);
+  };
+  const poller = pollTelegram?.(runtime, track);
+  const gateway = joinDiscord?.(runtime, track);
   const address = server.address() as AddressInfo;
   const shownHost = address.family === "IPv6" ? `[${address.address}]` : address.address;
   const url = `http://${shownHost}:${address.port}`;
@@ -178,8 +199,13 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     url,
     port: address.port,
     runtime,
+    ...(enabled.connectors.some((c) => c.name === "telegram")
+      ? { telegram: poller ? ("polling" as const) : ("webhook" as const) }
+      : {}),
     idle,
     async close() {
+      await poller?.stop();
+      await gateway?.stop();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await tasks?.stop();
       await idle();

@@ -48,6 +48,12 @@ describe("telegram CLI", () => {
       drop_pending_updates: true,
     });
     expect(out.stdout).toContain("webhook url:      https://agent.example/webhooks/telegram");
+    // The bot's menu: /start and /help, answered from the character.
+    expect(tg.commands()).toEqual([
+      expect.objectContaining({ command: "start" }),
+      expect.objectContaining({ command: "help" }),
+    ]);
+    expect(out.stdout).toContain("commands:         /start, /help");
     expect(out.stdout + out.stderr).not.toContain(tg.token);
     expect(out.stdout + out.stderr).not.toContain(SECRET);
 
@@ -117,16 +123,16 @@ describe("discord CLI", () => {
     DISCORD_API_BASE: dc.url,
   });
 
-  it("registers /ask globally or in one server by bulk overwrite", async () => {
+  it("registers /ask and /help globally or in one server by bulk overwrite", async () => {
     const global = await cli("connectors/discord/cli/register-commands.ts", [], env());
     expect(global.code).toBe(0);
-    expect(global.stdout).toContain("registered /ask globally");
+    expect(global.stdout).toContain("registered /ask, /help globally");
     const guild = await cli(
       "connectors/discord/cli/register-commands.ts",
       ["--guild", "1400000000000000001"],
       env(),
     );
-    expect(guild.stdout).toContain("registered /ask in server 1400000000000000001");
+    expect(guild.stdout).toContain("registered /ask, /help in server 1400000000000000001");
     const puts = dc.requests.filter((r) => r.method === "PUT");
     expect(puts.map((r) => r.path)).toEqual([
       "/api/v10/applications/1300000000000000001/commands",
@@ -136,8 +142,13 @@ describe("discord CLI", () => {
     expect(puts[0]?.body).toEqual([
       expect.objectContaining({
         name: "ask",
-        options: [expect.objectContaining({ name: "text", type: 3, required: true })],
+        options: [
+          expect.objectContaining({ name: "text", type: 3, required: true }),
+          // A photo, voice message or document (type 11, ATTACHMENT) may go with the words.
+          expect.objectContaining({ name: "file", type: 11, required: false }),
+        ],
       }),
+      expect.objectContaining({ name: "help", type: 1 }),
     ]);
   });
 

@@ -26,6 +26,8 @@ export interface HarnessOptions {
   storage: (now: () => number) => Promise<StorageAdapter>;
   /** A model plugin (scripted); default the offline ELIZA. */
   model?: Plugin;
+  /** More plugins (actions a scenario needs). */
+  plugins?: Plugin[];
   env?: Record<string, string>;
   /** Delivery timeout for outbound calls; default the connectors' own. */
   timeoutMs?: number;
@@ -68,7 +70,7 @@ export async function startHarness(options: HarnessOptions): Promise<Harness> {
     character: parseCharacter({ name: "Eliza" }),
     storage,
     env,
-    plugins: [...plugins, ...(options.model ? [options.model] : [])],
+    plugins: [...plugins, ...(options.model ? [options.model] : []), ...(options.plugins ?? [])],
     logger: options.logger ?? quiet,
     now: clock.now,
   });

@@ -117,7 +117,7 @@ describe("hostile input on PGlite", { timeout: 60_000 }, () => {
     const stored = await h.storage.getMemories({ tableName: "messages" });
     expect(stored.map((m) => m.content.text)).toContain(`broken \ufffd ${MARKER} \ufffd`);
     expect(model.calls.map((c) => c.params.userText)).toEqual([`broken \ufffd ${MARKER} \ufffd`]);
-    expect(h.telegram.sent().map((m) => m.text)).toEqual([`echo: broken \ufffd ${MARKER} \ufffd`]);
+    expect(h.telegram.sent().map((m) => m.shown)).toEqual([`echo: broken \ufffd ${MARKER} \ufffd`]);
     expect(logged.join("\n")).not.toContain(MARKER);
   });
 

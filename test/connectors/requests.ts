@@ -139,7 +139,8 @@ export function askInteraction(text: string, options: AskOptions = {}) {
   };
 }
 
-export function componentInteraction() {
+/** A press of a component on the agent's message: a button (2) by default, or a select menu (3). */
+export function componentInteraction(customId = "more", componentType = 2) {
   const id = String(nextInteractionId++);
   return {
     id,
@@ -149,7 +150,7 @@ export function componentInteraction() {
     version: 1,
     channel_id: "1500000000000000001",
     user: { id: "2000000000000000001", username: "ann" },
-    data: { custom_id: "more", component_type: 2 },
+    data: { custom_id: customId, component_type: componentType },
   };
 }
 

@@ -5,6 +5,7 @@
 // read word for word.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { MemoryTable, type UUID } from "../../core/index.ts";
+import { wallTimeAt } from "../../core/plugins/tasks/time-zone.ts";
 import pings from "../fixtures/discord/pings.json";
 import { RFC8032_TEST1, signEd25519, signInteraction } from "../fixtures/discord/signer.ts";
 import type { ConnectorDriver } from "./driver.ts";
@@ -84,9 +85,14 @@ export function describeConnectorScenarios(
           [ann.id, first.message?.message_id],
           [ann.id, second.message?.message_id],
         ]);
+        // "typing…" showed in the chat while each turn ran.
+        expect(d.telegram.calls("sendChatAction")).toEqual(
+          expect.arrayContaining([{ chat_id: ann.id, action: "typing" }]),
+        );
         for (const m of sent) {
-          expect(m.text.trim().length).toBeGreaterThan(0);
-          expect(m).not.toHaveProperty("parse_mode");
+          expect(m.shown.trim().length).toBeGreaterThan(0);
+          // The model's Markdown, escaped for Telegram: the fake parses it as Telegram does.
+          expect(m.parse_mode).toBe("MarkdownV2");
         }
         const texts = await storedTexts(d);
         expect(texts).toEqual(
@@ -289,6 +295,47 @@ export function describeConnectorScenarios(
         await d.tick();
         expect(d.telegram.sent()).toHaveLength(2);
       });
+
+      it("fires 'tomorrow at 9am' at 09:00 in the user's own time zone", async () => {
+        if (!d.advance || !d.tick) return;
+        await post(telegramRequest(textUpdate("my time zone is Asia/Tokyo")));
+        await d.settle();
+        expect(d.telegram.sent()[0]?.shown).toMatch(/^OK, your time zone is Asia\/Tokyo/);
+        await post(telegramRequest(textUpdate("remind me tomorrow at 9am to call mom")));
+        await d.settle();
+        expect(d.telegram.sent()[1]?.shown).toMatch(
+          /^OK, I'll remind you tomorrow \(\w+ \d+ \w+\) at 09:00 \(Asia\/Tokyo\): call mom\.$/,
+        );
+        const [task] = await d.storage.getTasks({ tags: ["reminder"] });
+        const due = task!.dueAt!;
+        expect(wallTimeAt(due, "Asia/Tokyo")).toMatchObject({ hour: 9, minute: 0 });
+        d.advance(due - task!.createdAt! - MINUTE);
+        await d.tick();
+        expect(d.telegram.sent()).toHaveLength(2);
+        d.advance(MINUTE);
+        await d.tick();
+        expect(d.telegram.sent()[2]?.shown).toBe("Reminder: call mom");
+      });
+
+      it("answers /start from the character, and a photo it cannot see with one sentence", async () => {
+        const start = textUpdate("/start");
+        start.message!.entities = [{ type: "bot_command", offset: 0, length: 6 }];
+        await post(telegramRequest(start));
+        await d.settle();
+        const photo = textUpdate("x");
+        const message = photo.message as unknown as Record<string, unknown>;
+        delete message.text;
+        message.photo = [{ file_id: "no-model-reads-this", file_size: 1000 }];
+        await post(telegramRequest(photo));
+        await d.settle();
+        const [hello, sorry] = d.telegram.sent().map((m) => m.shown);
+        expect(hello).toMatch(/^Hi! I'm \S+/);
+        expect(hello).toContain("remind me tomorrow at 9am");
+        expect(sorry).toBe(
+          "Sorry, I can only read text here, so I couldn't take in a photo. Could you tell me in words?",
+        );
+        expect(d.telegram.calls("getFile")).toEqual([]);
+      });
     });
 
     describe("discord", () => {
@@ -405,8 +452,21 @@ export function describeConnectorScenarios(
         expect(d.discord.messages()).toHaveLength(1);
       });
 
-      it("acknowledges a button press without a message (type 6)", async () => {
-        const res = await post(discordRequest(componentInteraction()));
+      it("answers a press of a button it offered as a message with the button's value, once", async () => {
+        const press = componentInteraction("tell me more");
+        const res = await post(discordRequest(press));
+        expect(await res.json()).toEqual({ type: 5 });
+        const again = await post(discordRequest(press, { timestamp: "1900000001" }));
+        expect(await again.json()).toEqual({ type: 5 });
+        await d.settle();
+        expect(d.discord.messages().map((m) => [m.kind, m.where])).toEqual([
+          ["original", press.token],
+        ]);
+        expect(await storedTexts(d)).toContain("tell me more");
+      });
+
+      it("acknowledges a select menu without a message (type 6)", async () => {
+        const res = await post(discordRequest(componentInteraction("a", 3)));
         expect(await res.json()).toEqual({ type: 6 });
         await d.settle();
         await expectNothingStored(d);

@@ -1,7 +1,9 @@
 // Every regex that sees user text or model output (which can echo user text), for the ReDoS
 // check in regex-safety.test.ts. A regex added to one of these paths belongs here too.
 import { BREAKS } from "../../connectors/split.ts";
+import { MARKDOWN_PATTERNS } from "../../connectors/telegram/markdown.ts";
 import { BEARER_PREFIX, MAX_AUTHORIZATION_CHARS } from "../../core/http/auth.ts";
+import { COMMAND_PATTERNS } from "../../core/messages/commands.ts";
 import { MAX_RESPONSE_CHARS, RESPONSE_PATTERNS } from "../../core/messages/parse-response.ts";
 import { WORD_CHAR } from "../../core/messages/should-respond.ts";
 import { PLACEHOLDER } from "../../core/messages/templates.ts";
@@ -32,4 +34,7 @@ export const USER_TEXT_REGEXES: readonly GuardedRegexes[] = [
   { where: "prompt placeholders", patterns: [PLACEHOLDER], cap: Number.POSITIVE_INFINITY },
   // One window of a platform's message limit (Discord 2000, Telegram 4096) at a time.
   { where: "reply splitting", patterns: BREAKS, cap: 4097 },
+  // Each Telegram chunk (at most 4096 characters) is converted on its own.
+  { where: "Telegram MarkdownV2", patterns: MARKDOWN_PATTERNS, cap: 4096 },
+  { where: "/start and /help", patterns: COMMAND_PATTERNS, cap: 80 },
 ];

@@ -17,8 +17,10 @@ describe("the compat entry in Workers", () => {
     const bundle = await bundleForWorkers(entry("../../core/elizaos/index.ts"));
     expect(bundle.nodeImports).toEqual([]);
     // All of core plus the compat layer, minified and gzipped (core alone: see
-    // web-standard.test.ts, whose budget issue 20 raised by its ~7 KiB). Measured: 133 KiB.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(138 * 1024);
+    // web-standard.test.ts). 126 KiB until issue 19, whose reminder-time parser (chrono-node,
+    // ~13.5 KiB), attachments, commands and time zones it carries too, as it carries issue 20's
+    // run log, streaming and routes (~7 KiB). Measured: 151.6 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(156 * 1024);
   });
 
   it("runs in workerd", { timeout: 60_000 }, async () => {

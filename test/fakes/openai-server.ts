@@ -26,6 +26,8 @@ export interface ScriptedResponse {
   delayMs?: number;
   /** Send nothing until this settles: a test holds the answer until it has seen what it waits for. */
   heldUntil?: Promise<unknown>;
+  /** With heldUntil: the answer, decided when it settles (a long poll's updates). */
+  answer?: () => ScriptedResponse;
   /** Drop the connection without answering, as a crashing proxy would. */
   dropConnection?: boolean;
   /**
@@ -67,7 +69,7 @@ export async function startScriptedServer(
     requests.push(recorded);
     const scripted = queue.shift() ?? route(recorded);
     if (scripted.heldUntil) {
-      void scripted.heldUntil.finally(() => send(req, res, scripted));
+      void scripted.heldUntil.finally(() => send(req, res, scripted.answer?.() ?? scripted));
     } else if (scripted.delayMs) {
       const timer = setTimeout(() => {
         timers.delete(timer);
@@ -125,14 +127,19 @@ function send(req: IncomingMessage, res: ServerResponse, scripted: ScriptedRespo
     return;
   }
   const isText = typeof scripted.body === "string";
+  const isBytes = scripted.body instanceof Uint8Array;
   const payload =
     scripted.body === undefined
       ? ""
-      : isText
-        ? String(scripted.body)
+      : isText || isBytes
+        ? (scripted.body as string | Uint8Array)
         : JSON.stringify(scripted.body);
   res.writeHead(scripted.status ?? 200, {
-    "content-type": isText ? "text/plain; charset=utf-8" : "application/json",
+    "content-type": isBytes
+      ? "application/octet-stream"
+      : isText
+        ? "text/plain; charset=utf-8"
+        : "application/json",
     ...scripted.headers,
   });
   res.end(payload);

@@ -18,8 +18,14 @@ import { type WranglerDryRun, wranglerDryRun } from "../support/wrangler-dry-run
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const CONFIG = "test/fixtures/wrangler-elizaos-plugins.toml";
-/** The issue's budget for the Worker, now with plugin-bootstrap and plugin-starter in it. */
-const WORKER_GZIP_BUDGET_KIB = 400;
+/**
+ * The budget for the Worker with plugin-bootstrap and plugin-starter in it, minified as the
+ * README's alias block says (`minify = true`). Unminified it was 397 KiB before issues 19 and
+ * 20 and is 443 KiB now (chrono-node, the date parser reminders need, 22.9 KiB; the bots'
+ * media, formatting, buttons and commands 8.2 KiB; the run log, streaming and the runs and tasks
+ * routes ~7 KiB). Minified: 332.4 KiB measured.
+ */
+const WORKER_GZIP_BUDGET_KIB = 350;
 
 const toml = await readFile(join(root, CONFIG), "utf8");
 const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)?.[1] ?? "";
@@ -65,7 +71,7 @@ describe("Worker with published elizaOS plugins, as wrangler bundles it", () => 
     expect(compatibilityDate >= "2025-04-01").toBe(true);
   });
 
-  it("fits the 400 KiB gzip budget", () => {
+  it("fits the 350 KiB gzip budget", () => {
     console.info(
       `Worker with plugin-bootstrap and plugin-starter: ${dryRun.totalKiB} KiB / gzip ${dryRun.gzipKiB} KiB`,
     );

@@ -104,6 +104,39 @@ describe("web chat at / (Node target)", () => {
     expect(await reminder.count()).toBe(1);
   });
 
+  it("keeps a failed send's error on screen until a send succeeds", async () => {
+    target = await spawnNodeTarget({ TASK_INTERVAL_MS: "0", ALLOW_NO_DATABASE: "true" });
+    const p = await open(target.url);
+    await expect.poll(() => p.textContent("#agent-name"), poll).toBe("Eliza");
+    const polls = () => pollCount;
+    let pollCount = 0;
+    p.on("request", (r) => {
+      if (r.url().includes("/api/rooms/")) pollCount++;
+    });
+    // The send fails as a storage outage makes it fail: 503 with the API's error body.
+    await p.route("**/api/messages", (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: "application/json",
+        body: JSON.stringify({
+          error: { code: "storage_unavailable", message: "Storage is down" },
+        }),
+      }),
+    );
+    await send(p, "hello?");
+    await expect.poll(() => p.textContent("#error"), poll).toMatch(/\S/);
+    const shown = await p.textContent("#error");
+    // Two successful polls later (each used to wipe it), it is still there.
+    const seen = polls();
+    await expect.poll(polls, poll).toBeGreaterThanOrEqual(seen + 2);
+    expect(await p.textContent("#error")).toBe(shown);
+    expect(shown).toBe("Storage is down");
+    await p.unroute("**/api/messages");
+    await send(p, "hello again");
+    await p.locator(".msg.agent").first().waitFor();
+    await expect.poll(() => p.textContent("#error"), poll).toBe("");
+  });
+
   it("shows a typing indicator while the agent works", async () => {
     // The model answers only once the test has seen the indicator: no 1.5 s window to race.
     let answer = () => {};

@@ -1,7 +1,8 @@
 // Points Telegram at this deployment: `npm run telegram:set-webhook -- --url https://host`.
 // Reads TELEGRAM_BOT_TOKEN, TELEGRAM_WEBHOOK_SECRET (the same value the deployment has) and
 // TELEGRAM_API_BASE. A bare origin gets /webhooks/telegram appended. Prints the result of
-// getWebhookInfo afterwards; never prints the token or the secret.
+// getWebhookInfo afterwards; sets the bot's command menu (/start, /help) with setMyCommands.
+// Never prints the token or the secret.
 //
 //   --url <https url>          where Telegram should POST updates (required unless --delete)
 //   --drop-pending-updates     discard updates queued while no webhook was reachable
@@ -10,6 +11,7 @@
 //   --delete                   remove the webhook instead
 import { parseArgs } from "node:util";
 import { callTelegram, TELEGRAM_API_BASE } from "../api.ts";
+import { BOT_COMMANDS, setBotCommands } from "../commands.ts";
 import type { TelegramResult } from "../types.ts";
 import { printWebhookInfo } from "./webhook-info-print.ts";
 
@@ -96,6 +98,9 @@ try {
   const result = await callTelegram(api, method, params);
   if (result.outcome !== "sent") fail("Telegram did not answer in time; run the command again", 1);
   console.log((result as { body: TelegramResult }).body.description ?? `${method}: ok`);
+  if (!args!.delete && (await setBotCommands(api))) {
+    console.log(`commands:         ${BOT_COMMANDS.map((c) => `/${c.command}`).join(", ")}`);
+  }
   await printWebhookInfo(api);
 } catch (error) {
   fail(`could not ${args!.delete ? "delete" : "set"} the webhook: ${(error as Error).message}`, 1);

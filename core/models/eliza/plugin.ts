@@ -10,6 +10,7 @@ const TASK_ACTIONS: Record<ReminderIntent["kind"], string> = {
   once: "REMIND",
   every: "CREATE_TASK",
   cancel: "CANCEL_TASK",
+  timezone: "SET_TIME_ZONE",
 };
 
 export const ELIZA_PLUGIN_NAME = "eliza-offline";
@@ -22,13 +23,15 @@ export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
   const engine = createElizaEngine(options);
   // createAgent announces the fallback once at startup; answering stays silent.
   const generateText = async (
-    _runtime: AgentRuntime,
+    runtime: AgentRuntime,
     params: GenerateTextParams,
   ): Promise<string> => {
     const text = userTextOf(params);
     // One rule the 1966 script never had: a request for a reminder is planned as the action
     // that sets it, so scheduling works with no model configured.
-    const intent = parseReminder(text);
+    // Called without a runtime by some callers (tests, elizaOS code): the wall clock then.
+    const now = typeof runtime?.now === "function" ? runtime.now() : Date.now();
+    const intent = parseReminder(text, { now });
     if (intent) return `<response><actions>${TASK_ACTIONS[intent.kind]}</actions></response>`;
     return engine.respond(text, params?.roomId);
   };

@@ -1,10 +1,26 @@
-// Reads "remind me in 10 minutes to stretch" and friends. A parser, not a model, so reminders
-// work with every model, including the offline ELIZA, and the delay is never a guess.
+// Reads "remind me in 10 minutes to stretch", "remind me tomorrow at 9am to call mom", "every
+// weekday at 8am remind me to take pills" and friends. A parser, not a model, so reminders
+// work with every model, including the offline ELIZA, and the time is never a guess. Clock
+// times are read in the user's time zone (calendar-time.ts, time-zone.ts).
+import { CALENDAR_PATTERNS, findCalendarRepeat, findCalendarTime } from "./calendar-time.ts";
+import { canonicalTimeZone } from "./time-zone.ts";
 
 export type ReminderIntent =
-  | { kind: "once"; delayMs: number; what: string }
+  /** `at` is set when the user named a clock time or a day (not "in 10 minutes"). */
+  | { kind: "once"; delayMs: number; what: string; at?: number }
   | { kind: "every"; intervalMs: number; what: string }
-  | { kind: "cancel"; what: string };
+  /** At a time of day, on some days of the week: a cron schedule in the user's zone. */
+  | { kind: "every"; cron: string; hour: number; minute: number; days: string; what: string }
+  | { kind: "cancel"; what: string }
+  /** "my time zone is Europe/Berlin"; `zone` is null when it names no IANA zone. */
+  | { kind: "timezone"; zone: string | null; given: string };
+
+export interface ReminderContext {
+  /** ms since epoch; default the current time. */
+  now?: number;
+  /** IANA zone clock times are read in; default UTC. */
+  timeZone?: string;
+}
 
 const UNIT_MS: Record<string, number> = {
   s: 1000,
@@ -72,17 +88,29 @@ const EVERY_WORD = /\bevery\b/i;
 const ASK_WORD = /remind|ping|nudge|follow/i;
 const WHITESPACE_RUN = /\s+/g;
 const LEADING_CONNECTIVE = /^(?:to|about|that)\s+/i;
+const ASK_PHRASE = new RegExp(ASK, "i");
+const TIME_ZONE_STATEMENT =
+  /\b(?:my\s+)?time\s*zone\s+(?:is|to|=|:)\s*([A-Za-z][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2})/i;
+const DANGLING_PREPOSITION = /\b(?:on|at|by)\s*$/i;
+const EDGE_PUNCTUATION = /^[\s,;:]+|[\s,;:]+$/g;
 const CANCEL =
   /\b(?:cancel|stop|delete|remove|clear)\b(?:\s+(?:all|my|the|those|these|that))*\s+(?:reminders?|tasks?|follow[- ]?ups?)(?:\s+(?:about|for|to|of)\s+(.+))?/i;
 
-export function parseReminder(input: string): ReminderIntent | null {
+export function parseReminder(input: string, context: ReminderContext = {}): ReminderIntent | null {
   if (typeof input !== "string" || input.length > MAX_REMINDER_INPUT_CHARS) return null;
   const text = stripFinalPunctuation(input.trim()).replace(WHITESPACE_RUN, " ");
   if (!text) return null;
 
   const cancel = CANCEL.exec(text);
   if (cancel) return { kind: "cancel", what: clean(cancel[1] ?? "") };
+  const zone = TIME_ZONE_STATEMENT.exec(text);
+  if (zone) return { kind: "timezone", zone: canonicalTimeZone(zone[1]!) ?? null, given: zone[1]! };
 
+  const calendar = ASK_PHRASE.test(text) ? findCalendarRepeat(text) : undefined;
+  if (calendar) {
+    const { cron, hour, minute, days } = calendar;
+    return { kind: "every", cron, hour, minute, days, what: subject(text, calendar, "check in") };
+  }
   let m = EVERY_ASK_FIRST.exec(text);
   if (m) return every(m[2], m[3], m[1]);
   m = EVERY_FIRST.exec(text);
@@ -93,7 +121,27 @@ export function parseReminder(input: string): ReminderIntent | null {
   if (m) return once(m[1], m[2], m[3]);
   m = ONCE_TEXT_FIRST.exec(text);
   if (m) return once(m[2], m[3], m[1]);
-  return null;
+  return onceAt(text, context);
+}
+
+/** "remind me tomorrow at 9am to call mom": a clock time or day, read in the user's zone. */
+function onceAt(text: string, context: ReminderContext): ReminderIntent | null {
+  if (!ASK_PHRASE.test(text)) return null;
+  const now = context.now ?? Date.now();
+  const found = findCalendarTime(text, now, context.timeZone ?? "UTC");
+  if (!found) return null;
+  const delayMs = found.at - now;
+  if (delayMs < MIN_DELAY_MS || delayMs > MAX_DELAY_MS) return null;
+  return { kind: "once", delayMs, at: found.at, what: subject(text, found, "follow up") };
+}
+
+/** The reminder's subject: the text without its time words and without "remind me". */
+function subject(text: string, time: { index: number; length: number }, fallback: string): string {
+  // chrono leaves out a leading "on" ("on December 24"): it goes with the date.
+  const before = text.slice(0, time.index).replace(DANGLING_PREPOSITION, "");
+  const rest = `${before} ${text.slice(time.index + time.length)}`;
+  const what = rest.replace(ASK_PHRASE, " ").replace(WHITESPACE_RUN, " ");
+  return clean(what.replace(EDGE_PUNCTUATION, "")) || fallback;
 }
 
 /**
@@ -118,6 +166,11 @@ export const REMINDER_PATTERNS: readonly RegExp[] = [
   ASK_WORD,
   WHITESPACE_RUN,
   LEADING_CONNECTIVE,
+  ASK_PHRASE,
+  TIME_ZONE_STATEMENT,
+  EDGE_PUNCTUATION,
+  DANGLING_PREPOSITION,
+  ...CALENDAR_PATTERNS,
 ];
 
 function duration(amount: string | undefined, unit: string | undefined): number | null {
@@ -143,7 +196,7 @@ function every(amount?: string, unit?: string, what?: string): ReminderIntent | 
 }
 
 function clean(what: string): string {
-  return what.replace(LEADING_CONNECTIVE, "").trim().slice(0, MAX_WHAT_CHARS);
+  return what.trim().replace(LEADING_CONNECTIVE, "").trim().slice(0, MAX_WHAT_CHARS);
 }
 
 /** "10 minutes", "1 hour", "90 seconds": for confirmations. */

@@ -1,3 +1,4 @@
+import { attachmentLine } from "../../../media/attachments.ts";
 import type { Provider } from "../../../plugin.ts";
 import { MemoryTable } from "../../../types.ts";
 
@@ -23,7 +24,10 @@ export const recentMessagesProvider: Provider = {
         m.entityId === runtime.agentId
           ? runtime.character.name
           : String(m.metadata?.entityName ?? m.content.name ?? "User");
-      return `${speaker}: ${m.content.text ?? ""}`;
+      const attached = Array.isArray(m.content.attachments)
+        ? m.content.attachments.map((a) => ` ${attachmentLine(a)}`).join("")
+        : "";
+      return `${speaker}: ${m.content.text ?? ""}${attached}`;
     });
     const text = lines.length ? `# Conversation\n${lines.join("\n")}` : "";
     return { text, data: { recentMessages: recent }, values: { recentMessages: lines.join("\n") } };
