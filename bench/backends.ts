@@ -78,12 +78,14 @@ export const backends: Record<BackendName, () => Promise<CountedStorage>> = {
   async dynamodb() {
     const local = await startDynamoDbLocal();
     const counter: Counter = { count: 0 };
-    const client = countingDynamo(localClient(local.endpoint), counter);
+    const requests: Counter = { count: 0 };
+    const client = countingDynamo(localClient(local.endpoint), counter, requests);
     const storage = createDynamoStorage({ tableName: "bench", client, createTable: true });
     await storage.init();
     return {
       storage,
       read: () => counter.count,
+      requests: () => requests.count,
       close: async () => {
         await storage.close();
         client.destroy();

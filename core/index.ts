@@ -276,6 +276,8 @@ export {
   StorageError,
   type StorageErrorCode,
   type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
   type SweepReport,
 } from "./storage.ts";
 export { acceptWithLimits } from "./tasks/accept-with-limits.ts";

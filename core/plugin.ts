@@ -2,6 +2,7 @@
 // Plugin) so simple plugins carry over with at most an import change.
 import type { ModelHandler } from "./models/types.ts";
 import type { AgentRuntime } from "./runtime/agent-runtime.ts";
+import type { StorageRead } from "./storage.ts";
 import type { TaskWorker } from "./tasks/types.ts";
 import type { Content, Memory, Metadata } from "./types.ts";
 
@@ -33,6 +34,12 @@ export interface Provider {
   private?: boolean;
   /** `state` is the message's state composed so far (elizaOS's state cache). */
   get(runtime: AgentRuntime, message: Memory, state: State): Promise<ProviderResult>;
+  /**
+   * eliza-edge: the storage read `get` will make for a message, when it is known before the
+   * turn. The pipeline sends it with the message's own write, which costs no round trip; `get`
+   * takes the answer with takePrefetched (core/messages/prefetch.ts).
+   */
+  prefetch?(runtime: AgentRuntime, message: Memory): StorageRead | undefined;
 }
 
 /** Sends a reply to wherever the message came from; returns the memories it created. */

@@ -148,6 +148,17 @@ export type StorageOp =
   | { op: "setCache"; key: string; value: unknown; ttlMs?: number }
   | { op: "deleteCache"; key: string };
 
+/**
+ * A read sent with a batch's writes (see `batch`): the message path's context (recent
+ * messages, the room's entities) and its stale-reply check cost no round trip of their own.
+ */
+export type StorageRead =
+  | { read: "getMemories"; params: GetMemoriesParams }
+  | { read: "getEntitiesForRoom"; roomId: UUID; includeComponents?: boolean };
+
+/** What each StorageRead gives back, in the order asked. */
+export type StorageReadResult = Memory[] | Entity[];
+
 export interface StorageAdapter {
   /** "memory", "d1", "pglite", "neon-http", "neon-ws", "postgres", "dynamodb". */
   readonly kind: string;
@@ -329,12 +340,24 @@ export interface StorageAdapter {
    * go, and the answer is false; false too when the lease was lost or the task is gone.
    */
   finishTask(id: UUID, owner: string): Promise<boolean>;
-  /** Applies all ops atomically, in order: all land or none do. */
-  batch(ops: StorageOp[]): Promise<void>;
+  /**
+   * Applies all ops atomically, in order: all land or none do. Then answers `reads`, as the
+   * read methods of the same names would, seeing the ops' writes; in the same round trip where
+   * the backend can send reads with writes (D1's and Neon HTTP's batch, a transaction). When
+   * the ops fail the batch fails and no read is answered. Returns one result per read, in order.
+   */
+  batch(ops: StorageOp[], reads?: readonly StorageRead[]): Promise<StorageReadResult[]>;
   /**
    * Deletes claims and cache entries expired at `now` (expiry <= now), at most `limit` of each
    * per call, so a large backlog is cleared over several ticks without one long statement.
    * Backends whose TTL deletes by itself (DynamoDB) may delete nothing and report 0.
    */
   sweepExpired(now: number, limit: number): Promise<SweepReport>;
+}
+
+/** A read answered through the storage's own read method of the same name. */
+export function answerRead(storage: StorageAdapter, read: StorageRead): Promise<StorageReadResult> {
+  return read.read === "getMemories"
+    ? storage.getMemories(read.params)
+    : storage.getEntitiesForRoom(read.roomId, read.includeComponents);
 }

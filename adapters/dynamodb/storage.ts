@@ -1,9 +1,16 @@
 // DynamoStorage, the last of the chain (base.ts says how it reads): lifecycle, and batch(ops)
-// as one TransactWriteItems (batch.ts).
-import type { StorageAdapter, StorageOp } from "../../core/storage.ts";
+// as one TransactWriteItems (batch.ts), its reads sent beside it (batch-reads.ts).
+import {
+  answerRead,
+  type StorageAdapter,
+  type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
+} from "../../core/storage.ts";
 import { assertValidDimension } from "../../core/vector.ts";
 import type { DynamoStorageOptions } from "./base.ts";
 import { buildTransaction, runTransaction } from "./batch.ts";
+import { withBatchWrites } from "./batch-reads.ts";
 import { createTable } from "./create-table.ts";
 import { keys } from "./keys.ts";
 import { DynamoTasks } from "./tasks.ts";
@@ -37,12 +44,31 @@ export class DynamoStorage extends DynamoTasks implements StorageAdapter {
     this.dimensionLoaded = true;
   }
 
-  async batch(ops: StorageOp[]): Promise<void> {
-    if (ops.length === 0) return;
+  async batch(ops: StorageOp[], reads: readonly StorageRead[] = []): Promise<StorageReadResult[]> {
+    if (ops.length === 0) return Promise.all(reads.map((read) => answerRead(this, read)));
+    const now = this.now();
+    // The reads go beside the write (batch-reads.ts merges the batch's rows into them).
+    const [, ...answers] = await Promise.all([
+      this.write(ops, now),
+      ...reads.map((read) => answerRead(this, read)),
+    ]);
+    return answers.map((answer, i) => withBatchWrites(reads[i]!, answer, ops, now, this.scope));
+  }
+
+  /** The ops as one TransactWriteItems; a lone memory as a conditional put (half the cost). */
+  private async write(ops: StorageOp[], now: number): Promise<void> {
+    const [only] = ops;
+    if (ops.length === 1 && only?.op === "createMemory") {
+      await this.createMemory(
+        { ...only.memory, createdAt: only.memory.createdAt ?? now },
+        only.tableName,
+      );
+      return;
+    }
     const vectors = ops.some((op) => op.op === "createMemory" && op.memory.embedding);
     const actions = buildTransaction(ops, {
       table: this.table,
-      now: this.now(),
+      now,
       newId: this.newId,
       dimension: vectors ? await this.pinnedDimension() : this.dimension,
     });

@@ -1,6 +1,13 @@
 // MemoryStorage, the last of the chain (base.ts says how it reads): lifecycle, and batch(ops)
 // applied in place with a journal to undo it.
-import { type StorageAdapter, StorageError, type StorageOp } from "../../core/storage.ts";
+import {
+  answerRead,
+  type StorageAdapter,
+  StorageError,
+  type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
+} from "../../core/storage.ts";
 import { assertValidDimension } from "../../core/vector.ts";
 import { wellFormed } from "../../core/well-formed.ts";
 import type { MemoryStorageOptions } from "./base.ts";
@@ -23,7 +30,7 @@ export class MemoryStorage extends MemoryTasks implements StorageAdapter {
     this.dimension = dimension;
   }
 
-  async batch(ops: StorageOp[]): Promise<void> {
+  async batch(ops: StorageOp[], reads: readonly StorageRead[] = []): Promise<StorageReadResult[]> {
     // Apply in place, journalling how to undo each write; a failing op undoes the ones before
     // it. Nothing awaits in between, so no other caller sees a half-applied batch.
     const committed = this.db;
@@ -37,6 +44,8 @@ export class MemoryStorage extends MemoryTasks implements StorageAdapter {
     } finally {
       this.db = committed;
     }
+    // Answered before anything else can run: the reads see exactly the batch's writes.
+    return Promise.all(reads.map((read) => answerRead(this, read)));
   }
 
   /** One op through its concern's synchronous write, so batch never yields mid-way. */

@@ -16,6 +16,12 @@ const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
 
 type AnyTable = SqlTables[keyof SqlTables];
 
+/** A read as statements and a decoder of their results (see `answer` and storage.ts's batch). */
+export interface ReadPlan<R> {
+  statements: Statement[];
+  decode(results: unknown[]): R;
+}
+
 export abstract class SqlBase {
   readonly kind: SqlKind;
   readonly tables: SqlTables;
@@ -133,6 +139,14 @@ export abstract class SqlBase {
 
   protected async remove(table: AnyTable, where: SQL | undefined): Promise<void> {
     await this.run(() => this.db.delete(table).where(where));
+  }
+
+  /** A read's statements and what makes its answer of their results: sent alone or in a batch. */
+  protected async answer<R>(plan: ReadPlan<R>): Promise<R> {
+    const [only, ...rest] = plan.statements;
+    if (!only) return plan.decode([]);
+    if (rest.length === 0) return plan.decode([await this.run(async () => only(this.db))]);
+    return plan.decode(await this.run(() => this.driver.readAll(plan.statements)));
   }
 
   /** The statements as one atomic unit; a single statement is atomic by itself. */

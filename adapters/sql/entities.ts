@@ -3,6 +3,7 @@ import { type AnyColumn, and, asc, eq, inArray, type SQL } from "drizzle-orm";
 import type { Component, Entity, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import { SqlAgents } from "./agents.ts";
+import type { ReadPlan } from "./base.ts";
 import type { SqlDb, Statement } from "./driver.ts";
 import { definedFields, toComponent, toEntity } from "./rows.ts";
 
@@ -11,26 +12,34 @@ export abstract class SqlEntities extends SqlAgents {
     return (await this.rowsIn(this.entities, this.entities.id, entityIds)).map(toEntity);
   }
 
-  async getEntitiesForRoom(roomId: UUID, includeComponents = false): Promise<Entity[]> {
+  getEntitiesForRoom(roomId: UUID, includeComponents = false): Promise<Entity[]> {
+    return this.answer(this.entitiesRead(roomId, includeComponents));
+  }
+
+  /** The room's entities, and their components in the same round trip when asked for. */
+  protected entitiesRead(roomId: UUID, includeComponents: boolean): ReadPlan<Entity[]> {
     const { entities, components, participants } = this;
     const inRoom = (db: SqlDb, column: AnyColumn) => {
       const ids = db.select({ id: participants.entityId }).from(participants);
       return inArray(column, ids.where(eq(participants.roomId, roomId)));
     };
     const entityQuery = (db: SqlDb) => db.select().from(entities).where(inRoom(db, entities.id));
-    if (!includeComponents) return (await this.run(() => entityQuery(this.db))).map(toEntity);
     const componentQuery = (db: SqlDb) => {
       const rows = db.select().from(components).where(inRoom(db, components.entityId));
       return rows.orderBy(asc(components.createdAt));
     };
-    // Both reads in one round trip where the driver batches.
-    const [entityRows, componentRows] = (await this.run(() =>
-      this.driver.readAll([entityQuery, componentQuery]),
-    )) as [(typeof entities.$inferSelect)[], (typeof components.$inferSelect)[]];
-    return entityRows.map((row) => ({
-      ...toEntity(row),
-      components: componentRows.filter((c) => c.entityId === row.id).map(toComponent),
-    }));
+    type Rows<T extends { $inferSelect: unknown }> = T["$inferSelect"][];
+    return {
+      statements: includeComponents ? [entityQuery, componentQuery] : [entityQuery],
+      decode: ([entityRows, componentRows]) =>
+        (entityRows as Rows<typeof entities>).map((row) => {
+          if (!includeComponents) return toEntity(row);
+          const own = (componentRows as Rows<typeof components>).filter(
+            (c) => c.entityId === row.id,
+          );
+          return { ...toEntity(row), components: own.map(toComponent) };
+        }),
+    };
   }
 
   /** Insert-if-absent: an existing entity is never overwritten. */

@@ -4,6 +4,7 @@ import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
 import type { GetMemoriesParams, SearchMemoriesParams } from "../../core/storage.ts";
 import type { Memory, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
+import type { ReadPlan } from "./base.ts";
 import type { Statement } from "./driver.ts";
 import { SqlRooms } from "./rooms.ts";
 import { definedFields, toMemory } from "./rows.ts";
@@ -40,15 +41,31 @@ export abstract class SqlMemories extends SqlRooms {
     return row.id;
   }
 
-  async getMemories(params: GetMemoriesParams): Promise<Memory[]> {
+  getMemories(params: GetMemoriesParams): Promise<Memory[]> {
+    return this.answer(this.memoriesRead(params));
+  }
+
+  protected memoriesRead(params: GetMemoriesParams): ReadPlan<Memory[]> {
     const { memories } = this;
     const where = and(
       this.memoryScope(params),
       params.start === undefined ? undefined : gte(memories.createdAt, params.start),
       params.end === undefined ? undefined : lte(memories.createdAt, params.end),
     );
-    const rows = await this.rows(memories, where, this.newestFirst(), params.count, params.offset);
-    return rows.map(toMemory);
+    const { count = Number.MAX_SAFE_INTEGER, offset = 0 } = params;
+    return {
+      statements: [
+        (db) =>
+          db
+            .select()
+            .from(memories)
+            .where(where)
+            .orderBy(...this.newestFirst())
+            .limit(count)
+            .offset(offset),
+      ],
+      decode: ([rows]) => (rows as (typeof memories.$inferSelect)[]).map(toMemory),
+    };
   }
 
   async getMemoryById(id: UUID): Promise<Memory | null> {

@@ -2,8 +2,15 @@
 // chain in this folder (base.ts says the order); this last link adds the atomic batch and the
 // lifecycle. d1/ and postgres/ each give it a driver and a dialect.
 import { eq, sql } from "drizzle-orm";
-import { type StorageAdapter, StorageError, type StorageOp } from "../../core/storage.ts";
+import {
+  type StorageAdapter,
+  StorageError,
+  type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
+} from "../../core/storage.ts";
 import { assertValidDimension } from "../../core/vector.ts";
+import type { ReadPlan } from "./base.ts";
 import type { Statement } from "./driver.ts";
 import { SqlTasks } from "./tasks.ts";
 import type { IndexedMemory } from "./vector-index.ts";
@@ -33,17 +40,30 @@ export class SqlStorage extends SqlTasks implements StorageAdapter {
     this.dimension = dimension;
   }
 
-  /** Applies all ops atomically, in order: every op is built (and checked) before any runs. */
-  async batch(ops: StorageOp[]): Promise<void> {
+  /**
+   * Applies all ops atomically, in order: every op is built (and checked) before any runs.
+   * Reads go in the same atomic unit after the writes: one round trip on D1 and Neon HTTP.
+   */
+  async batch(ops: StorageOp[], reads: readonly StorageRead[] = []): Promise<StorageReadResult[]> {
     const created: IndexedMemory[] = [];
-    const statements = ops.flatMap((op) => {
+    const writes = ops.flatMap((op) => {
       if (op.op !== "createMemory") return this.opStatements(op);
       const { row, statement } = this.insertMemory(op.memory, op.tableName);
       created.push(row);
       return [statement];
     });
-    await this.atomic(statements);
+    const plans: ReadPlan<StorageReadResult>[] = reads.map((read) =>
+      read.read === "getMemories"
+        ? this.memoriesRead(read.params)
+        : this.entitiesRead(read.roomId, read.includeComponents ?? false),
+    );
+    const statements = [...writes, ...plans.flatMap((plan) => plan.statements)];
+    const results = writes.length
+      ? await this.atomic(statements)
+      : await this.answer({ statements, decode: (all) => all });
     await this.indexMemories(created);
+    let next = writes.length;
+    return plans.map((plan) => plan.decode(results.slice(next, (next += plan.statements.length))));
   }
 
   private opStatements(op: Exclude<StorageOp, { op: "createMemory" }>): Statement[] {

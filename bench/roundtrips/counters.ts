@@ -74,16 +74,30 @@ export function countingMethods<T extends object>(target: T, counter: Counter): 
 }
 
 /**
- * Counts every HTTP request a DynamoDB client sends, SDK retries included: a middleware at
- * the deserialize step, which runs once per attempt.
+ * Counts the round trips of a DynamoDB client, and its requests. The adapter sends independent
+ * requests side by side (a batch's write with its reads), so a round trip is a step of the
+ * longest chain: a request is one step after the deepest request that had finished when it
+ * started. `counter.count` is the chain's length so far; `requests.count` every HTTP request,
+ * SDK retries included (a middleware at the deserialize step runs once per attempt).
  */
-export function countingDynamo(client: DynamoDBClient, counter: Counter): DynamoDBClient {
+export function countingDynamo(
+  client: DynamoDBClient,
+  counter: Counter,
+  requests: Counter = { count: 0 },
+): DynamoDBClient {
   client.middlewareStack.add(
     (next) => async (args) => {
-      counter.count++;
-      return next(args);
+      requests.count++;
+      const depth = counter.count + 1;
+      try {
+        return await next(args);
+      } finally {
+        finishedDepth = Math.max(finishedDepth, depth);
+        counter.count = finishedDepth;
+      }
     },
     { step: "deserialize", name: "countRoundTrips" },
   );
+  let finishedDepth = counter.count;
   return client;
 }

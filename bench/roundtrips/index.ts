@@ -19,7 +19,10 @@ console.log(
 console.log("|---|---|---|---|---|---|");
 for (const r of rows) {
   console.log(
-    `| ${r.backend} | ${r.existingRoomWarmIsolate} | ${r.existingRoomColdIsolate} | ${r.newRoom} | ${r.plannerExtraProvider} | ${r.isolateStart} |`,
+    `| ${r.backend} | ${r.existingRoomWarmIsolate}${r.requests === undefined ? "" : ` (${r.requests} requests)`} | ${r.existingRoomColdIsolate} | ${r.newRoom} | ${r.plannerExtraProvider} | ${r.isolateStart} |`,
   );
 }
-console.log("\nBudget: at most 5 per message in an existing room on D1 and Neon HTTP.");
+console.log(
+  "\nBudget: at most 3 per message on memory, PGlite, Neon HTTP and D1, 4 on DynamoDB (whose",
+);
+console.log("side-by-side requests count once: a round trip is a step of the longest chain).");

@@ -15,6 +15,8 @@ export interface CountedStorage {
   storage: StorageAdapter;
   /** Round trips so far. */
   read(): number;
+  /** Requests so far, where side-by-side requests make one round trip (DynamoDB). */
+  requests?(): number;
   close(): Promise<void>;
 }
 
@@ -33,6 +35,8 @@ export interface RoundTrips {
    * composeState runs only that provider, so this must equal existingRoomWarmIsolate.
    */
   plannerExtraProvider: number;
+  /** Requests of the warm-isolate message, where they differ from its round trips. */
+  requests?: number;
 }
 
 const character = parseCharacter({ name: "Bench", bio: ["Counts round trips."] });
@@ -83,7 +87,10 @@ export async function measureRoundTrips(
     runtime = await agent();
   });
   const existingRoomColdIsolate = await cost(() => send("second"));
+  const requestsBefore = counted.requests?.();
   const existingRoomWarmIsolate = await cost(() => send("third"));
+  const requests =
+    requestsBefore === undefined ? undefined : (counted.requests?.() ?? 0) - requestsBefore;
   const plannerExtraProvider = await cost(() => send("fourth, with extra context"));
   return {
     backend,
@@ -92,5 +99,6 @@ export async function measureRoundTrips(
     existingRoomColdIsolate,
     existingRoomWarmIsolate,
     plannerExtraProvider,
+    ...(requests !== undefined ? { requests } : {}),
   };
 }

@@ -13,16 +13,20 @@ import { type Content, type Memory, MemoryTable, type UUID } from "../types.ts";
 import { createUniqueUuid, randomUuid } from "../uuid.ts";
 import { cannedReply } from "./canned-replies.ts";
 import { planResponse } from "./plan-response.ts";
+import { dropPrefetched, keepPrefetched, prefetchReads } from "./prefetch.ts";
 import { announceReceived } from "./received.ts";
 import {
   isStale,
   keepsStaleReplies,
+  knownStale,
+  newerFromOthers,
+  newerRead,
   noteLatest,
   type RunControl,
   raceRunTimeout,
   runTimeoutMs,
 } from "./run-guard.ts";
-import { sendOnce } from "./send-once.ts";
+import { type SendGuard, sendOnce } from "./send-once.ts";
 import { shouldRespond } from "./should-respond.ts";
 import { notify, timed } from "./turn-observer.ts";
 import { trackTurnUsage } from "./turn-usage.ts";
@@ -83,7 +87,10 @@ export const messageService: MessageService = {
       runTimeoutMs(runtime, options.timeoutMs),
       turn,
     );
-    return unsubscribe ? ended.finally(unsubscribe) : ended;
+    return ended.finally(() => {
+      dropPrefetched(runtime, message.id);
+      unsubscribe?.();
+    });
   },
 };
 
@@ -106,19 +113,21 @@ const pipeline: Pipeline = {
     if (message.entityId !== runtime.agentId) noteLatest(runtime, message);
     let replyCount = 0;
     const send = async (content: Content): Promise<Memory[]> => {
-      // A timed-out run sends nothing more; a newer message in the room discards this reply.
+      // A timed-out run sends nothing more; a newer message in the room discards this reply
+      // (run-guard.ts): seen here without a read, else by a read that goes with the first
+      // reply's own write, or alone where the reply is not ours to write.
       if (run.over) return [];
-      if (!keepStale) {
-        run.stale ??= isStale(runtime, message);
-        if (await run.stale) {
-          run.replaced = true;
-          runtime.logger.info("reply discarded: a newer message arrived in the room", {
-            runId,
-            roomId: message.roomId,
-          });
-          return [];
-        }
-      }
+      const discard = (): Memory[] => {
+        run.replaced = true;
+        runtime.logger.info("reply discarded: a newer message arrived in the room", {
+          runId,
+          roomId: message.roomId,
+        });
+        return [];
+      };
+      if (!keepStale && knownStale(runtime, message)) return discard();
+      if (!keepStale && options.callbackStoresReplies) run.stale ??= isStale(runtime, message);
+      if (run.stale && (await run.stale)) return discard();
       const reply: Memory & { id: UUID } = {
         // The k-th reply of a turn has a fixed id, so a second run of the turn finds it.
         id: replyId(runtime, message.id, replyCount++),
@@ -155,9 +164,25 @@ const pipeline: Pipeline = {
       // Record, then deliver (send-once.ts): a failure for sure withdraws the record and fails
       // the turn so a retry answers again; connectors swallow an ambiguous failure (a timeout
       // that may have reached the user), so it stays recorded and is never resent.
-      const outcome = await sendOnce(runtime, reply, alsoWrite, async () =>
-        callback?.(reply.content, reply),
+      const guard: SendGuard | undefined =
+        keepStale || run.stale
+          ? undefined
+          : {
+              read: newerRead(message),
+              refuses: (newer) => newerFromOthers(runtime, message, newer),
+            };
+      const outcome = await sendOnce(
+        runtime,
+        reply,
+        alsoWrite,
+        async () => callback?.(reply.content, reply),
+        guard,
       );
+      if (guard && outcome.sent) run.stale = Promise.resolve(false);
+      if (!outcome.sent && "refused" in outcome) {
+        run.stale = Promise.resolve(true);
+        return discard();
+      }
       if (!outcome.sent) {
         // An earlier run of this turn got this far: it was sent (or may have been). Quiet.
         runtime.logger.info("reply already recorded by an earlier run; not sent again", {
@@ -220,9 +245,15 @@ const pipeline: Pipeline = {
       save.push({ op: "createMemory", memory: message, tableName: MemoryTable.MESSAGES });
       if (embedded && "deferred" in embedded) save.push(embedLaterOp(runtime, message.id));
     }
+    // The default providers' reads go with the write: one round trip for both.
+    const prefetch = prefetchReads(runtime, message);
     try {
-      if (options.connection) await runtime.ensureConnection(options.connection, save);
-      else if (save.length) await runtime.storage.batch(save);
+      const answers = options.connection
+        ? await runtime.ensureConnectionAndRead(options.connection, save, prefetch.reads)
+        : save.length || prefetch.reads.length
+          ? await runtime.storage.batch(save, prefetch.reads)
+          : [];
+      keepPrefetched(runtime, message.id, prefetch, answers);
     } catch (error) {
       // Another run of the same message (a concurrent tick, a resumed API request) stored it
       // first, with its conversation rows: carry on as a retry. Its replies are sent once.

@@ -6,6 +6,7 @@ import type { TokenUsage } from "../models/usage.ts";
 import type { RunRecord } from "../runs/record.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { EventType } from "../runtime/events.ts";
+import type { StorageRead, StorageReadResult } from "../storage.ts";
 import { type Memory, MemoryTable, type UUID } from "../types.ts";
 import type { HandleMessageResult } from "./message-service.ts";
 
@@ -123,25 +124,44 @@ export function noteLatest(runtime: AgentRuntime, message: Memory & { id: UUID }
 }
 
 /**
- * True when someone other than the agent wrote in the room after `message`. This isolate's
- * own runs are seen without a read; other isolates' (serverless: each request may land on a
- * different one) only through storage, so one read of the room's newest messages is made
- * before the first reply of a run. Stamps strictly increase within an isolate, but two
- * isolates can stamp the same millisecond, and a platform's own dates may be coarser
- * (Telegram's are whole seconds): equal stamps are not ordered, so neither message discards
- * the other's reply. Answering both is the safe side; dropping one could drop the only answer.
+ * Whether someone other than the agent wrote in the room after `message`. This isolate's own
+ * runs are seen without a read (knownStale); other isolates' (serverless: each request may land
+ * on a different one) only through storage: the read of the room's newer messages (newerRead)
+ * goes with the first reply's own write (a guarded sendOnce), or alone where the reply is not
+ * ours to write. Stamps strictly increase within an isolate, but two isolates can stamp the
+ * same millisecond, and a platform's own dates may be coarser (Telegram's are whole seconds):
+ * equal stamps are not ordered, so neither message discards the other's reply. Answering both
+ * is the safe side; dropping one could drop the only answer.
  */
+export function knownStale(runtime: AgentRuntime, message: Memory & { id: UUID }): boolean {
+  const seen = latestInRoom.get(runtime)?.get(message.roomId);
+  return seen !== undefined && seen !== message.id;
+}
+
+/** The read that tells: the room's messages stamped after `message`. */
+export function newerRead(message: Memory & { id: UUID }): StorageRead {
+  const start = (message.createdAt ?? 0) + 1;
+  return {
+    read: "getMemories",
+    params: { tableName: MemoryTable.MESSAGES, roomId: message.roomId, count: 10, start },
+  };
+}
+
+/** Its answer: is one of them someone else's? */
+export function newerFromOthers(
+  runtime: AgentRuntime,
+  message: Memory & { id: UUID },
+  newer: StorageReadResult,
+): boolean {
+  return (newer as Memory[]).some((m) => m.id !== message.id && m.entityId !== runtime.agentId);
+}
+
+/** The whole check as one read, for a reply whose write is not ours (callbackStoresReplies). */
 export async function isStale(
   runtime: AgentRuntime,
   message: Memory & { id: UUID },
 ): Promise<boolean> {
-  const seen = latestInRoom.get(runtime)?.get(message.roomId);
-  if (seen !== undefined && seen !== message.id) return true;
-  const newest = await runtime.storage.getMemories({
-    tableName: MemoryTable.MESSAGES,
-    roomId: message.roomId,
-    count: 10,
-    start: (message.createdAt ?? 0) + 1,
-  });
-  return newest.some((m) => m.id !== message.id && m.entityId !== runtime.agentId);
+  if (knownStale(runtime, message)) return true;
+  const { params } = newerRead(message) as Extract<StorageRead, { read: "getMemories" }>;
+  return newerFromOthers(runtime, message, await runtime.storage.getMemories(params));
 }

@@ -6,14 +6,30 @@
 // between the write and the platform's answer is treated like a timed-out send: it may have
 // reached the user, so it is never repeated.
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import { StorageError, type StorageOp } from "../storage.ts";
+import {
+  StorageError,
+  type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
+} from "../storage.ts";
 import { type Memory, MemoryTable, type UUID } from "../types.ts";
 import { DeliveryError } from "./delivery-error.ts";
 
 export type SendOnceOutcome =
   | { sent: true }
   /** An earlier run already wrote this send; `existing` is its row (null if gone since). */
-  | { sent: false; existing: Memory | null };
+  | { sent: false; existing: Memory | null }
+  /** The guard refused the send after the write: the row is withdrawn, nothing delivered. */
+  | { sent: false; refused: true };
+
+/**
+ * A last check before delivering, whose read goes with the send's own write (one round trip):
+ * the stale-reply rule's "did a newer message arrive?".
+ */
+export interface SendGuard {
+  read: StorageRead;
+  refuses(answer: StorageReadResult): boolean;
+}
 
 /**
  * Writes `memory` (with `alsoWrite` in the same atomic batch), then runs `deliver`. The write
@@ -24,19 +40,30 @@ export async function sendOnce(
   memory: Memory & { id: UUID },
   alsoWrite: StorageOp[],
   deliver: () => Promise<unknown>,
+  guard?: SendGuard,
 ): Promise<SendOnceOutcome> {
+  const write: StorageOp[] = [
+    { op: "createMemory", memory, tableName: MemoryTable.MESSAGES },
+    ...alsoWrite,
+  ];
+  let answers: StorageReadResult[];
   try {
     // A lone write needs no transaction (DynamoDB bills one at twice the cost).
-    if (alsoWrite.length === 0) await runtime.storage.createMemory(memory, MemoryTable.MESSAGES);
-    else {
-      await runtime.storage.batch([
-        { op: "createMemory", memory, tableName: MemoryTable.MESSAGES },
-        ...alsoWrite,
-      ]);
-    }
+    if (write.length === 1 && !guard) {
+      await runtime.storage.createMemory(memory, MemoryTable.MESSAGES);
+      answers = [];
+    } else answers = await runtime.storage.batch(write, guard ? [guard.read] : []);
   } catch (error) {
     if (!(error instanceof StorageError && error.code === "CONFLICT")) throw error;
     return { sent: false, existing: await runtime.storage.getMemoryById(memory.id) };
+  }
+  if (guard?.refuses(answers[0]!)) {
+    // Written but never delivered: take it back, with what was written beside it.
+    const tasks = alsoWrite.flatMap((op) =>
+      op.op === "createTask" ? [{ op: "deleteTask", id: op.task.id } as const] : [],
+    );
+    await runtime.storage.batch([{ op: "deleteMemory", memoryId: memory.id }, ...tasks]);
+    return { sent: false, refused: true };
   }
   try {
     await deliver();

@@ -1,7 +1,7 @@
 // The world, room, entity and participant rows a conversation needs. Everything is written
 // as insert-if-absent StorageOps in atomic batches: one round trip for a message's connection,
 // and nothing overwritten when two requests ensure the same rows at once.
-import type { StorageOp } from "../storage.ts";
+import type { StorageOp, StorageRead, StorageReadResult } from "../storage.ts";
 import { ChannelType, type Entity, type Room, type UUID, type World } from "../types.ts";
 import { createUniqueUuid } from "../uuid.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
@@ -189,4 +189,40 @@ export async function announceJoined(
       displayName: params.name ?? params.userName,
     },
   });
+}
+
+/** Connections ensured before, per isolate: more than this and the set starts over. */
+const CONNECTION_CACHE_LIMIT = 5000;
+
+/**
+ * What this isolate ensured already, so a warm isolate sends only the caller's ops: the rows of
+ * a conversation, with `extraOps` (the message service's message) in the same atomic batch, and
+ * `reads` answered in that batch too (the message's context).
+ */
+export class EnsuredConnections {
+  private readonly seen = new Set<string>();
+
+  async ensure(
+    runtime: AgentRuntime,
+    params: ConnectionParams,
+    extraOps: StorageOp[],
+    reads: readonly StorageRead[],
+  ): Promise<StorageReadResult[]> {
+    const key = `${params.roomId}|${params.entityId}`;
+    const known = this.seen.has(key);
+    const rows = known ? [] : connectionOps(runtime, params);
+    const ops = [...rows, ...extraOps];
+    const answers = ops.length || reads.length ? await runtime.storage.batch(ops, reads) : [];
+    if (!known) {
+      if (this.seen.size >= CONNECTION_CACHE_LIMIT) this.seen.clear();
+      this.seen.add(key);
+      // First time this isolate ensures it (the batch cannot say whether rows were new).
+      await announceJoined(runtime, params, rows);
+    }
+    return answers;
+  }
+
+  clear(): void {
+    this.seen.clear();
+  }
 }

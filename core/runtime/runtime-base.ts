@@ -17,15 +17,15 @@ import type { EventHandler, Plugin } from "../plugin.ts";
 import { createRedactor, type Redactor, secretValues } from "../redact.ts";
 import { RunTracker } from "../runs/tracker.ts";
 import { DEFAULT_SECRET_SALT } from "../secret-cipher.ts";
-import type { StorageAdapter, StorageOp } from "../storage.ts";
+import type { StorageAdapter, StorageOp, StorageRead, StorageReadResult } from "../storage.ts";
 import type { Entity, Room, UUID, World } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
 import type { AgentRuntime } from "./agent-runtime.ts";
 import {
-  announceJoined,
   batchInChunks,
   type ConnectionParams,
   connectionOps,
+  EnsuredConnections,
   ensureConnectionsOps,
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
@@ -83,7 +83,6 @@ export interface RuntimeOptions {
   logJsonDefault?: boolean;
 }
 
-const CONNECTION_CACHE_LIMIT = 5000;
 const DEFAULT_CONVERSATION_LENGTH = 32;
 
 export class RuntimeBase extends RuntimeDatabase {
@@ -103,7 +102,7 @@ export class RuntimeBase extends RuntimeDatabase {
   private readonly conversationLength: number | undefined;
   private readonly modelRegistry = new ModelRegistry();
   /** Connections known to exist, so a warm isolate skips re-ensuring them. */
-  private readonly ensuredConnections = new Set<string>();
+  private readonly ensuredConnections = new EnsuredConnections();
   private lastStamp = 0;
   /** elizaOS's "current run": see startRun. */
   private currentRunId: UUID | undefined;
@@ -327,17 +326,16 @@ export class RuntimeBase extends RuntimeDatabase {
    * and elizaOS's ensureConnection object alike.
    */
   async ensureConnection(params: ConnectionParams, extraOps: StorageOp[] = []): Promise<void> {
-    const key = `${params.roomId}|${params.entityId}`;
-    const known = this.ensuredConnections.has(key);
-    const rows = known ? [] : this.connectionOps(params);
-    const ops = [...rows, ...extraOps];
-    if (ops.length) await this.storage.batch(ops);
-    if (!known) {
-      if (this.ensuredConnections.size >= CONNECTION_CACHE_LIMIT) this.ensuredConnections.clear();
-      this.ensuredConnections.add(key);
-      // First time this isolate ensures it (the batch cannot say whether rows were new).
-      await announceJoined(this.self, params, rows);
-    }
+    await this.ensuredConnections.ensure(this.self, params, extraOps, []);
+  }
+
+  /** ensureConnection, with `reads` answered in the same batch (a message's context). */
+  ensureConnectionAndRead(
+    params: ConnectionParams,
+    extraOps: StorageOp[],
+    reads: readonly StorageRead[],
+  ): Promise<StorageReadResult[]> {
+    return this.ensuredConnections.ensure(this.self, params, extraOps, reads);
   }
 
   ensureConnections(

@@ -91,6 +91,12 @@ describe("stale replies", () => {
     first.release("<response><text>first answer</text></response>");
     expect((await older.promise).didRespond).toBe(false);
     expect(older.replies).toEqual([]);
+    // Its check went with the reply's own write: the row written is taken back, not left.
+    const room = await storage.getMemories({
+      tableName: MemoryTable.MESSAGES,
+      roomId: (await newer.promise).responses[0]!.roomId,
+    });
+    expect(room.map((m) => m.content.text)).toEqual(["ok", "second", "first"]);
   });
 
   it("two messages stamped in the same millisecond by two isolates both keep their replies", async () => {

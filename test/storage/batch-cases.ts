@@ -1,6 +1,7 @@
 // batch: every op kind lands together, ensure* never overwrites, a failure leaves nothing.
 import { describe, expect, it } from "vitest";
 import type { StorageOp } from "../../core/storage.ts";
+import type { Entity } from "../../core/types.ts";
 import {
   AGENT_ID,
   type ConformanceContext,
@@ -168,6 +169,85 @@ export function describeBatchCases(ctx: ConformanceContext): void {
       await seed(s);
       await s.batch([]);
       expect(sortedIds(await s.getAllWorlds())).toEqual([WORLD_ID]);
+    });
+
+    describe("with reads", () => {
+      it("answers each read after the writes, seeing them, in the order asked", async () => {
+        const s = ctx.storage();
+        await seed(s);
+        await s.createMemory({ ...message("older"), createdAt: FakeClock.START - 10 }, "messages");
+        const newcomer = id("newcomer");
+        const latest = { ...message("latest"), id: id("latest"), createdAt: FakeClock.START };
+        const [recent, people, withComponents] = await s.batch(
+          [
+            { op: "ensureEntity", entity: entity(newcomer, ["Newcomer"]) },
+            { op: "ensureParticipant", entityId: newcomer, roomId: ROOM_ID },
+            { op: "createMemory", memory: latest, tableName: "messages" },
+          ],
+          [
+            { read: "getMemories", params: { tableName: "messages", roomId: ROOM_ID, count: 5 } },
+            { read: "getEntitiesForRoom", roomId: ROOM_ID },
+            { read: "getEntitiesForRoom", roomId: ROOM_ID, includeComponents: true },
+          ],
+        );
+        expect((recent as { content: { text?: string } }[]).map((m) => m.content.text)).toEqual([
+          "latest",
+          "older",
+        ]);
+        expect(recent).toEqual(
+          await s.getMemories({ tableName: "messages", roomId: ROOM_ID, count: 5 }),
+        );
+        expect(sortedIds(people as Entity[])).toEqual(
+          sortedIds(await s.getEntitiesForRoom(ROOM_ID)),
+        );
+        expect(sortedIds(people as Entity[])).toContain(newcomer);
+        expect((withComponents as { components?: unknown[] }[])[0]?.components).toEqual(
+          expect.any(Array),
+        );
+      });
+
+      it("keeps a read's count and scope when the batch writes more than it asks for", async () => {
+        const s = ctx.storage();
+        await seed(s);
+        const ops: StorageOp[] = [0, 1, 2, 3].map((i) => ({
+          op: "createMemory",
+          memory: { ...message(`m${i}`), id: id(`m${i}`), createdAt: FakeClock.START + i },
+          tableName: "messages",
+        }));
+        ops.push({
+          op: "createMemory",
+          memory: { ...message("elsewhere", { roomId: id("room-other") }), id: id("else") },
+          tableName: "messages",
+        });
+        const [page] = await s.batch(ops, [
+          { read: "getMemories", params: { tableName: "messages", roomId: ROOM_ID, count: 2 } },
+        ]);
+        expect((page as { id?: string }[]).map((m) => m.id)).toEqual([id("m3"), id("m2")]);
+      });
+
+      it("answers reads with no ops, and answers nothing when the ops fail", async () => {
+        const s = ctx.storage();
+        await seed(s);
+        const taken = await s.createMemory(message("taken"), "messages");
+        const [found] = await s.batch(
+          [],
+          [{ read: "getMemories", params: { tableName: "messages", roomId: ROOM_ID } }],
+        );
+        expect((found as { id?: string }[]).map((m) => m.id)).toEqual([taken]);
+        await expectStorageError(
+          s.batch(
+            [
+              {
+                op: "createMemory",
+                memory: { ...message("again"), id: taken },
+                tableName: "messages",
+              },
+            ],
+            [{ read: "getMemories", params: { tableName: "messages", roomId: ROOM_ID } }],
+          ),
+          "CONFLICT",
+        );
+      });
     });
   });
 }

@@ -1,24 +1,31 @@
 import { attachmentLine } from "../../../media/attachments.ts";
+import { takePrefetched } from "../../../messages/prefetch.ts";
 import type { Provider } from "../../../plugin.ts";
-import { MemoryTable } from "../../../types.ts";
+import type { AgentRuntime } from "../../../runtime/agent-runtime.ts";
+import { type Memory, MemoryTable } from "../../../types.ts";
+
+const recentOf = (runtime: AgentRuntime, message: Memory) => ({
+  tableName: MemoryTable.MESSAGES,
+  roomId: message.roomId,
+  count: runtime.getConversationLength(),
+});
 
 /**
  * The conversation so far, oldest first: runtime.getConversationLength() messages, as
  * plugin-bootstrap's RECENT_MESSAGES reads it (CONVERSATION_LENGTH, default elizaOS's 32).
  * Speaker names come from each message's metadata, which the ingress writes, so this costs
- * one query rather than one plus an entity lookup.
+ * one query rather than one plus an entity lookup; and that query goes with the message's own
+ * write (prefetch), so it costs no round trip of its own.
  */
 export const recentMessagesProvider: Provider = {
   name: "RECENT_MESSAGES",
   description: "Recent messages in the conversation",
   position: 100,
+  prefetch: (runtime, message) => ({ read: "getMemories", params: recentOf(runtime, message) }),
   async get(runtime, message) {
-    const count = runtime.getConversationLength();
-    const recent = await runtime.storage.getMemories({
-      tableName: MemoryTable.MESSAGES,
-      roomId: message.roomId,
-      count,
-    });
+    const recent =
+      takePrefetched<Memory[]>(runtime, message, "RECENT_MESSAGES") ??
+      (await runtime.storage.getMemories(recentOf(runtime, message)));
     const lines = recent.reverse().map((m) => {
       const speaker =
         m.entityId === runtime.agentId
