@@ -33,7 +33,11 @@ export function seededVectors(seed: number, width = WIDTH): () => number[] {
 }
 
 /** Loads `rows` into storage through batch(), 500 at a time. */
-async function load(storage: StorageAdapter, rows: Iterable<Memory>, tableName: string) {
+async function load(
+  storage: StorageAdapter,
+  rows: Iterable<Memory & { id: UUID }>,
+  tableName: string,
+) {
   let ops: StorageOp[] = [];
   for (const memory of rows) {
     ops.push({ op: "createMemory", tableName, memory });

@@ -13,12 +13,18 @@ import type {
   UUID,
   World,
 } from "../../core/types.ts";
+import { type UnitEmbedding, unitVector } from "../../core/vector.ts";
+
+/** Where MemoryRows keeps a stored row's unit vector, on the row itself. */
+const VECTOR = Symbol("unit vector");
 
 export interface StoredMemory extends Memory {
   id: UUID;
   tableName: string;
   createdAt: number;
   unique: boolean;
+  /** Set by MemoryRows.set for a row with an embedding. */
+  readonly [VECTOR]?: UnitEmbedding;
 }
 
 export interface StoredParticipant {
@@ -36,8 +42,9 @@ export interface StoredCacheEntry {
 
 /**
  * The memories table, with each room's rows kept in time order, so a room's recent messages
- * are read from the end of one list instead of by sorting every stored memory. The index
- * follows every set and delete, including a batch's undo.
+ * are read from the end of one list instead of by sorting every stored memory, and each
+ * embedded row's unit vector, so a search scores it without normalising it again. Both
+ * follow every set and delete, including a batch's undo.
  */
 export class MemoryRows extends Map<UUID, StoredMemory> {
   /** Ascending by (createdAt, first-insertion order). */
@@ -56,7 +63,19 @@ export class MemoryRows extends Map<UUID, StoredMemory> {
       this.byRoom.set(row.roomId, room);
     }
     room.splice(this.position(room, row), 0, row);
+    if (row.embedding && row[VECTOR]?.embedding !== row.embedding) {
+      // Not enumerable: spreads, Object.keys and JSON never see it, so no read hands it out
+      // and a row rebuilt from this one ({...row, ...patch}) gets a vector of its own here.
+      Object.defineProperty(row, VECTOR, {
+        value: { embedding: row.embedding, unit: unitVector(row.embedding) },
+      });
+    }
     return super.set(id, row);
+  }
+
+  /** The row's embedding and its unit vector; undefined when it has no embedding. */
+  vectorOf(row: StoredMemory): UnitEmbedding | undefined {
+    return row[VECTOR];
   }
 
   override delete(id: UUID): boolean {
