@@ -85,15 +85,22 @@ export abstract class MemoryMemories extends MemoryRooms {
 
   async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
     assertEmbeddingDimension(params.embedding, this.dimension);
-    const agentId = params.agentId ?? this.scope;
     const rows = this.db.memories;
+    // A room's own list holds only its rows; the rest is compared with the rows' own strings.
+    const scope: MemoryScope = {
+      tableName: rows.interned(params.tableName),
+      entityId: rows.interned(params.entityId),
+      worldId: rows.interned(params.worldId),
+      unique: params.unique,
+    };
+    const agentId = rows.interned(params.agentId ?? this.scope);
     const candidates =
       params.roomId === undefined ? rows.values() : rows.newestInRoom(params.roomId);
     // A row of another width (stored before the dimension changed) matches nothing.
     const ranked = rankByUnitVectors(
       params.embedding,
       candidates,
-      (m) => (inScope(m, params, agentId) ? rows.vectorOf(m) : undefined),
+      (m) => (inScope(m, scope, agentId) ? rows.vectorOf(m) : undefined),
       params.match_threshold ?? 0,
       params.count ?? 10,
     );

@@ -49,11 +49,22 @@ export interface StoredCacheEntry {
 export class MemoryRows extends Map<UUID, StoredMemory> {
   /** Ascending by (createdAt, first-insertion order). */
   private readonly byRoom = new Map<UUID, StoredMemory[]>();
+  /**
+   * One string object per distinct table name and id the rows hold: a search compares each
+   * row's scope with pointer-equal strings instead of reading two equal ones character by
+   * character (a fifth of a search's time over 100,000 rows).
+   */
+  private readonly strings = new Map<string, string>();
   /** When each id was first stored; breaks ties between equal times (later first). */
   private readonly order = new Map<UUID, number>();
   private inserted = 0;
 
   override set(id: UUID, row: StoredMemory): this {
+    row.tableName = this.intern(row.tableName);
+    row.roomId = this.intern(row.roomId);
+    row.entityId = this.intern(row.entityId);
+    if (row.agentId !== undefined) row.agentId = this.intern(row.agentId);
+    if (row.worldId !== undefined) row.worldId = this.intern(row.worldId);
     const previous = super.get(id);
     if (previous) this.unindex(previous);
     if (!this.order.has(id)) this.order.set(id, ++this.inserted);
@@ -71,6 +82,18 @@ export class MemoryRows extends Map<UUID, StoredMemory> {
       });
     }
     return super.set(id, row);
+  }
+
+  /** The string object rows hold for `value`, or `value` itself when no row holds it. */
+  interned<T extends string | undefined>(value: T): T {
+    return value === undefined ? value : ((this.strings.get(value) ?? value) as T);
+  }
+
+  private intern<T extends string>(value: T): T {
+    const held = this.strings.get(value);
+    if (held !== undefined) return held as T;
+    this.strings.set(value, value);
+    return value;
   }
 
   /** The row's embedding and its unit vector; undefined when it has no embedding. */
