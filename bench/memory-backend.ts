@@ -73,27 +73,31 @@ export async function searchLatency(sizes = [1_000, 10_000, 100_000], queries = 
     const loadSeconds = (performance.now() - started) / 1000;
     const query = seededVectors(99);
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < queries; i++) {
       const embedding = query();
       const t = performance.now();
+      const used = process.cpuUsage();
       const found = await storage.searchMemories({
         tableName: "memories",
         roomId,
         embedding,
         count: 10,
       });
+      const spent = process.cpuUsage(used);
       times.push(performance.now() - t);
+      cpu.push((spent.user + spent.system) / 1000);
       if (found.length !== 10) throw new Error(`search found ${found.length} of 10`);
     }
     rows.push(
-      `| ${size.toLocaleString("en")} | ${loadSeconds.toFixed(1)} s | ${ms(median(times))} | ${ms(percentile(times, 90))} |`,
+      `| ${size.toLocaleString("en")} | ${loadSeconds.toFixed(1)} s | ${ms(median(times))} | ${ms(percentile(times, 90))} | ${ms(median(cpu))} |`,
     );
   }
   return [
     `searchMemories on the memory backend (width ${WIDTH}, one room, count 10; ${queries} queries; ${machine()})`,
     "",
-    "| memories | load | search p50 | search p90 |",
-    "|---:|---:|---:|---:|",
+    "| memories | load | search p50 | search p90 | CPU per search, p50 |",
+    "|---:|---:|---:|---:|---:|",
     ...rows,
   ].join("\n");
 }
@@ -145,20 +149,24 @@ export async function perMessage(sizes = [10, 1_000, 10_000, 100_000], messages 
     );
     for (let i = 0; i < 10; i++) await send(`warm-up ${i}`);
     const times: number[] = [];
+    const cpu: number[] = [];
     for (let i = 0; i < messages; i++) {
       const t = performance.now();
+      const used = process.cpuUsage();
       await send(`message ${i}: how are you today?`);
+      const spent = process.cpuUsage(used);
       times.push(performance.now() - t);
+      cpu.push((spent.user + spent.system) / 1000);
     }
     rows.push(
-      `| ${size.toLocaleString("en")} | ${ms(median(times))} | ${ms(percentile(times, 90))} |`,
+      `| ${size.toLocaleString("en")} | ${ms(median(times))} | ${ms(percentile(times, 90))} | ${ms(median(cpu))} |`,
     );
   }
   return [
     `handleMessage on the memory backend, room already holding N messages (scripted model; ${messages} messages each; ${machine()})`,
     "",
-    "| messages in room | per message p50 | p90 |",
-    "|---:|---:|---:|",
+    "| messages in room | per message p50 | p90 | CPU per message, p50 |",
+    "|---:|---:|---:|---:|",
     ...rows,
   ].join("\n");
 }
