@@ -7,7 +7,6 @@
 // or migrations that are not the start of the current list, all mean a normal first start.
 import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -27,18 +26,17 @@ const HERE = fileURLToPath(new URL(".", import.meta.url));
 const SEED_DIRS = HERE.endsWith("/targets/node/") ? [HERE, join(HERE, "../../dist/")] : [HERE];
 
 /** The installed PGlite and pgvector versions, as the seed must match them. */
-function installedVersions(): Pick<SeedInfo, "pglite" | "pgvector"> {
-  const require = createRequire(import.meta.url);
-  const version = (name: string) => {
+async function installedVersions(): Promise<Pick<SeedInfo, "pglite" | "pgvector">> {
+  const version = async (name: string) => {
     // Neither package exports its package.json: find it above the entry point.
-    const entry = require.resolve(name);
+    const entry = fileURLToPath(import.meta.resolve(name));
     const root = entry.slice(0, entry.lastIndexOf(`/node_modules/${name}/`));
-    return (require(join(root, "node_modules", name, "package.json")) as { version: string })
-      .version;
+    const file = join(root, "node_modules", name, "package.json");
+    return (JSON.parse(await readFile(file, "utf8")) as { version: string }).version;
   };
   return {
-    pglite: version("@electric-sql/pglite"),
-    pgvector: version("@electric-sql/pglite-pgvector"),
+    pglite: await version("@electric-sql/pglite"),
+    pgvector: await version("@electric-sql/pglite-pgvector"),
   };
 }
 
@@ -59,7 +57,7 @@ export async function pgliteSeedFor(
   } catch {
     return undefined;
   }
-  const installed = installedVersions();
+  const installed = await installedVersions();
   if (info.pglite !== installed.pglite || info.pgvector !== installed.pgvector) return undefined;
   const { readMigrations } = await import("../../adapters/postgres/migrate.ts");
   const current = (await readMigrations()).map((m) => m.hash);
@@ -86,7 +84,7 @@ export async function writePgliteSeed(outDir = HERE): Promise<SeedInfo & { bytes
     const tarball = await client.dumpDataDir("gzip");
     const bytes = new Uint8Array(await tarball.arrayBuffer());
     const info: SeedInfo = {
-      ...installedVersions(),
+      ...(await installedVersions()),
       migrations: (await readMigrations()).map((m) => m.hash),
     };
     await writeFile(join(outDir, SEED_FILE), bytes);
