@@ -23,6 +23,7 @@ import { AgentRuntime } from "./runtime/agent-runtime.ts";
 import { characterPluginNotes } from "./runtime/character-plugins.ts";
 import { assemblePlugins, type PluginNote } from "./runtime/plugin-list.ts";
 import { missingDependencies } from "./runtime/plugin-order.ts";
+import { holdsEncrypted, loadSecretCipher } from "./secret-cipher.ts";
 import { hasSecrets } from "./secrets/stored-character.ts";
 import type { StorageAdapter } from "./storage.ts";
 
@@ -102,6 +103,9 @@ export function modelPluginsFor(
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
   const env = options.env ?? {};
   const character = parseCharacter(options.character);
+  // Encrypted elizaOS settings are read in plain text from the runtime's first moment on.
+  const settings = character.settings as Record<string, unknown>;
+  if (holdsEncrypted(character.secrets, settings, env)) await loadSecretCipher();
   const models = options.models ?? modelPluginsFor(env, character);
   const { plugins, notes } = assemblePlugins(
     [bootstrapPlugin, tasksPlugin, memoryPlugin, autonomyPlugin, ...models],

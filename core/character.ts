@@ -1,135 +1,162 @@
 // The elizaOS character file, validated with zod. Real elizaOS files load unchanged: unknown
 // fields are kept (passthrough), and a bad file fails with the path of the offending field.
-import * as z from "zod";
+// The schemas are zod/mini, built on first use (lazy-schema.ts): a start that parses its
+// character pays for building them once, and nothing else does.
+import * as z from "zod/mini";
+import { lazySchema } from "./lazy-schema.ts";
 import { ChannelType, type UUID } from "./types.ts";
 import { stringToUuid } from "./uuid.ts";
 
 /** elizaOS's TemplateType function form: gets `{ state }`, returns the prompt text. */
 export type TemplateFunction = (options: { state: Record<string, unknown> }) => string;
 
-const stringOrStrings = z.union([z.string(), z.array(z.string())]);
-
 // Any 8-4-4-4-12 hex id: elizaOS's own stringToUuid("Eliza") has version nibble 0, which a
 // strict RFC 4122 check (zod's uuid()) refuses.
 const UUID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+const strings = () => z.array(z.string());
+const optionalString = () => z.optional(z.string());
+
 /** An attachment, typed as elizaOS 1.x's mediaSchema types it. */
-export const mediaSchema = z.looseObject({
-  id: z.string(),
-  url: z.string(),
-  title: z.string().optional(),
-  source: z.string().optional(),
-  description: z.string().optional(),
-  text: z.string().optional(),
-  contentType: z.enum(["image", "video", "audio", "document", "link"]).optional(),
-});
+export const mediaSchema = lazySchema(() =>
+  z.looseObject({
+    id: z.string(),
+    url: z.string(),
+    title: optionalString(),
+    source: optionalString(),
+    description: optionalString(),
+    text: optionalString(),
+    contentType: z.optional(z.enum(["image", "video", "audio", "document", "link"])),
+  }),
+);
 
 // The fields of an example's content that elizaOS 1.x types; the same types are checked here
 // so a file elizaOS refuses for them is refused too, naming the field. Others are kept.
-export const contentSchema = z.looseObject({
-  text: z.string().optional(),
-  thought: z.string().optional(),
-  actions: z.array(z.string()).optional(),
-  providers: z.array(z.string()).optional(),
-  source: z.string().optional(),
-  target: z.string().optional(),
-  url: z.string().optional(),
-  inReplyTo: z.string().regex(UUID_SHAPE, "inReplyTo must be a UUID").optional(),
-  attachments: z.array(mediaSchema).optional(),
-  channelType: z.enum(Object.values(ChannelType) as [ChannelType, ...ChannelType[]]).optional(),
-});
+export const contentSchema = lazySchema(() =>
+  z.looseObject({
+    text: optionalString(),
+    thought: optionalString(),
+    actions: z.optional(strings()),
+    providers: z.optional(strings()),
+    source: optionalString(),
+    target: optionalString(),
+    url: optionalString(),
+    inReplyTo: z.optional(z.string().check(z.regex(UUID_SHAPE, "inReplyTo must be a UUID"))),
+    attachments: z.optional(z.array(mediaSchema())),
+    channelType: z.optional(z.enum(Object.values(ChannelType) as [ChannelType, ...ChannelType[]])),
+  }),
+);
 
-const exampleMessage = z
-  .object({
-    // elizaOS files use `name` (1.x) or `user` (0.x); either is kept, one is required.
-    name: z.string().optional(),
-    user: z.string().optional(),
-    content: contentSchema,
-  })
-  .loose()
-  .refine((m) => m.name !== undefined || m.user !== undefined, {
-    message: "an example message needs `name` (or 0.x `user`)",
-    path: ["name"],
-  });
+const exampleMessage = () =>
+  z
+    .looseObject({
+      // elizaOS files use `name` (1.x) or `user` (0.x); either is kept, one is required.
+      name: optionalString(),
+      user: optionalString(),
+      content: contentSchema(),
+    })
+    .check(
+      z.refine((m) => m.name !== undefined || m.user !== undefined, {
+        message: "an example message needs `name` (or 0.x `user`)",
+        path: ["name"],
+      }),
+    );
 
 // elizaOS 1.x files hold one exchange per array; newer ones wrap each in `{examples: [...]}`
 // (sometimes beside a label). Both load; the rest of eliza-edge sees arrays.
-const exampleExchange = z.preprocess(
-  (item) =>
-    item && typeof item === "object" && !Array.isArray(item) && "examples" in item
-      ? item.examples
-      : item,
-  z.array(exampleMessage),
-);
+const exampleExchange = () =>
+  z.pipe(
+    z.transform((item: unknown) =>
+      item && typeof item === "object" && !Array.isArray(item) && "examples" in item
+        ? item.examples
+        : item,
+    ),
+    z.array(exampleMessage()),
+  );
 
 // elizaOS 1.x's settings values: scalars, objects (`voice`, `secrets`, `model` configs) and
 // lists (channel ids, allowed users). null is refused there, so it is here too.
-export const settingValueSchema = z.union(
-  [z.string(), z.number(), z.boolean(), z.looseObject({}), z.array(z.unknown())],
-  { error: "expected a string, number, boolean, object or list" },
+export const settingValueSchema = lazySchema(() =>
+  z.union([z.string(), z.number(), z.boolean(), z.looseObject({}), z.array(z.unknown())], {
+    error: "expected a string, number, boolean, object or list",
+  }),
 );
 
 // A template is prompt text, or (in a TypeScript character) a function of the state that
 // returns it, as elizaOS's TemplateType allows; like elizaOS, an undefined entry (an unset
 // environment variable read by a TypeScript character) is accepted and means "use the default".
-const templateValue = z.union(
-  [
-    z.string(),
-    z.custom<TemplateFunction>(
-      (value) => typeof value === "function",
-      "expected a string or a function",
+const templateValue = () =>
+  z.union(
+    [
+      z.string(),
+      z.custom<TemplateFunction>(
+        (value) => typeof value === "function",
+        "expected a string or a function",
+      ),
+    ],
+    { error: "expected a template string (or a function in a TypeScript character)" },
+  );
+
+export const knowledgeItemSchema = lazySchema(() =>
+  z.union(
+    [
+      z.string(),
+      z.looseObject({ path: z.string(), shared: z.optional(z.boolean()) }),
+      z.looseObject({ directory: z.string(), shared: z.optional(z.boolean()) }),
+    ],
+    { error: "expected a file path, { path, shared? } or { directory, shared? }" },
+  ),
+);
+
+function buildCharacterSchema() {
+  return z.looseObject({
+    id: z.optional(
+      z.pipe(
+        z.string().check(z.regex(UUID_SHAPE, "id must be a UUID (8-4-4-4-12 hex digits)")),
+        z.transform((id) => id.toLowerCase()),
+      ),
     ),
-  ],
-  { error: "expected a template string (or a function in a TypeScript character)" },
-);
-
-export const knowledgeItemSchema = z.union(
-  [
-    z.string(),
-    z.looseObject({ path: z.string(), shared: z.boolean().optional() }),
-    z.looseObject({ directory: z.string(), shared: z.boolean().optional() }),
-  ],
-  { error: "expected a file path, { path, shared? } or { directory, shared? }" },
-);
-
-export const characterSchema = z
-  .object({
-    id: z
-      .string()
-      .regex(UUID_SHAPE, "id must be a UUID (8-4-4-4-12 hex digits)")
-      .transform((id) => id.toLowerCase())
-      .optional(),
-    name: z.string().min(1, "name must not be empty"),
-    username: z.string().optional(),
-    system: z.string().optional(),
-    bio: stringOrStrings.default([]),
-    lore: z.array(z.string()).optional(),
-    messageExamples: z.array(exampleExchange).default([]),
-    postExamples: z.array(z.string()).default([]),
-    topics: z.array(z.string()).default([]),
-    adjectives: z.array(z.string()).default([]),
-    knowledge: z.array(knowledgeItemSchema).default([]),
-    plugins: z.array(z.string()).default([]),
-    settings: z.record(z.string(), settingValueSchema).default({}),
-    secrets: z
-      .record(
+    name: z.string().check(z.minLength(1, "name must not be empty")),
+    username: optionalString(),
+    system: optionalString(),
+    bio: z._default(z.union([z.string(), strings()]), () => []),
+    lore: z.optional(strings()),
+    messageExamples: z._default(z.array(exampleExchange()), () => []),
+    postExamples: z._default(strings(), () => []),
+    topics: z._default(strings(), () => []),
+    adjectives: z._default(strings(), () => []),
+    knowledge: z._default(z.array(knowledgeItemSchema()), () => []),
+    plugins: z._default(strings(), () => []),
+    settings: z._default(z.record(z.string(), settingValueSchema()), () => ({})),
+    secrets: z._default(
+      z.record(
         z.string(),
         z.union([z.string(), z.number(), z.boolean()], {
           error: "expected a string, number or boolean",
         }),
-      )
-      .default({}),
-    style: z
-      .object({
-        all: z.array(z.string()).default([]),
-        chat: z.array(z.string()).default([]),
-        post: z.array(z.string()).default([]),
-      })
-      .loose()
-      .default({ all: [], chat: [], post: [] }),
-    templates: z.record(z.string(), templateValue.optional()).default({}),
-  })
-  .loose();
+      ),
+      () => ({}),
+    ),
+    style: z._default(
+      z.looseObject({
+        all: z._default(strings(), () => []),
+        chat: z._default(strings(), () => []),
+        post: z._default(strings(), () => []),
+      }),
+      () => ({ all: [], chat: [], post: [] }),
+    ),
+    templates: z._default(z.record(z.string(), z.optional(templateValue())), () => ({})),
+  });
+}
+
+/** The character object schema itself, built on first use. */
+export const characterObjectSchema = lazySchema(buildCharacterSchema);
+
+/**
+ * The character schema as a zod schema (`safeParse`, `parse`), as elizaOS exports one; it
+ * builds the real one the first time it parses.
+ */
+export const characterSchema = /* @__PURE__ */ z.lazy(characterObjectSchema);
 
 /**
  * A character as an elizaOS user writes it (a character.json file or an object in code): only
@@ -177,7 +204,7 @@ export type Character = CharacterInput;
  * The character after validation, with every default filled in: what the runtime holds as
  * `runtime.character`. Internal: users write a `Character` and parseCharacter makes this.
  */
-export type ParsedCharacter = z.infer<typeof characterSchema>;
+export type ParsedCharacter = z.output<ReturnType<typeof buildCharacterSchema>>;
 
 export class CharacterError extends Error {
   readonly issues: { path: string; message: string }[];
@@ -190,10 +217,25 @@ export class CharacterError extends Error {
   }
 }
 
+/**
+ * The characters parseCharacter returned that no one has taken yet. A target parses its
+ * character (to fail the start early, naming the field) and then hands it to createAgent,
+ * which parses what it is given: that second parse hands back this same object instead, once.
+ * A second taker gets a fresh parse, so two runtimes never share one character object.
+ */
+const untaken = new WeakSet<object>();
+
 /** Validates a parsed character object. `source` names the file in error messages. */
 export function parseCharacter(input: unknown, source?: string): ParsedCharacter {
-  const result = characterSchema.safeParse(input);
-  if (result.success) return result.data;
+  if (typeof input === "object" && input !== null && untaken.delete(input)) {
+    return input as ParsedCharacter;
+  }
+  // A one-off parse: zod's compiled fast path would cost more to generate than it saves.
+  const result = characterObjectSchema().safeParse(input, { jitless: true });
+  if (result.success) {
+    untaken.add(result.data);
+    return result.data;
+  }
   throw new CharacterError(
     result.error.issues.map((issue) => ({
       path: issue.path.map(String).join("."),

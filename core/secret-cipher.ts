@@ -1,17 +1,14 @@
-// elizaOS's secret encryption, AES-256-CBC under SHA-256(salt) with a random IV, stored as
-// "ivHex:cipherHex". A character exported from an elizaOS database carries its secrets this
-// way, and elizaOS's getSetting reads them back in plain text; so does ours. The cipher is
-// @noble/ciphers because elizaOS's functions are synchronous and WebCrypto's AES is not.
-import { cbc } from "@noble/ciphers/aes.js";
-import { sha256 } from "@noble/hashes/sha2.js";
-import { fromHex, randomBytes, toHex } from "./elizaos/buffer.ts";
+// elizaOS's encrypted settings ("ivHex:cipherHex", AES-256-CBC under SHA-256(SECRET_SALT)): a
+// character exported from an elizaOS database carries its secrets this way, and elizaOS's
+// getSetting reads them back in plain text; so does ours. The cipher (secrets/cbc-cipher.ts)
+// builds its AES tables when its module loads, a twelfth of a cold start's CPU, for a value
+// few characters hold: so it is loaded only for them. createAgent loads it before the runtime
+// is built when a setting it is given looks encrypted; eliza-edge/elizaos (whose elizaOS
+// functions are synchronous) loads it with itself. Until then an encrypted value stays as it
+// is, never decrypted, so no plain secret exists that redaction could miss.
 
 /** elizaOS's salt when SECRET_SALT is unset. */
 export const DEFAULT_SECRET_SALT = "secretsalt";
-
-function keyFor(salt: string): Uint8Array {
-  return sha256(new TextEncoder().encode(salt));
-}
 
 /** "<32 hex digits>:<anything>": the shape elizaOS's encryptStringValue produces. */
 export function looksEncrypted(value: string): boolean {
@@ -19,22 +16,37 @@ export function looksEncrypted(value: string): boolean {
   return parts.length === 2 && /^[0-9a-fA-F]{32}$/.test(parts[0] ?? "");
 }
 
-/** "ivHex:cipherHex". Non-strings and already-encrypted values are returned unchanged. */
-export function encryptStringValue(value: string, salt: string): string {
-  if (typeof value !== "string" || looksEncrypted(value)) return value;
-  const iv = randomBytes(16);
-  const cipherText = cbc(keyFor(salt), iv).encrypt(new TextEncoder().encode(value));
-  return `${toHex(iv)}:${toHex(cipherText)}`;
+export interface SecretCipher {
+  decryptStringValue(value: string, salt: string): string;
 }
 
-/** The plain text; anything that does not decrypt under `salt` is returned unchanged. */
-export function decryptStringValue(value: string, salt: string): string {
-  if (typeof value !== "string" || !looksEncrypted(value)) return value;
-  const [ivHex = "", dataHex = ""] = value.split(":");
-  try {
-    const plain = cbc(keyFor(salt), fromHex(ivHex)).decrypt(fromHex(dataHex));
-    return new TextDecoder("utf-8", { fatal: true }).decode(plain);
-  } catch {
-    return value;
-  }
+let loaded: SecretCipher | undefined;
+
+/** The cipher, once loaded (or provided); undefined before. */
+export function secretCipher(): SecretCipher | undefined {
+  return loaded;
+}
+
+/** Makes `cipher` the one settings decrypt with: eliza-edge/elizaos, which imports it anyway. */
+export function provideSecretCipher(cipher: SecretCipher): void {
+  loaded = cipher;
+}
+
+export async function loadSecretCipher(): Promise<SecretCipher> {
+  loaded ??= await import("./secrets/cbc-cipher.ts");
+  return loaded;
+}
+
+/** Whether any string among these values, or in objects among them, looks encrypted. */
+export function holdsEncrypted(...sources: (Record<string, unknown> | undefined)[]): boolean {
+  return sources.some((source) =>
+    Object.values(source ?? {}).some((value) =>
+      typeof value === "string"
+        ? looksEncrypted(value)
+        : value !== null &&
+          typeof value === "object" &&
+          !Array.isArray(value) &&
+          holdsEncrypted(value as Record<string, unknown>),
+    ),
+  );
 }

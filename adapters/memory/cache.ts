@@ -2,7 +2,7 @@
 // never clash; expired entries of both are dropped by the sweep, here or every so many writes.
 import type { SweepReport } from "../../core/storage.ts";
 import { wellFormed } from "../../core/well-formed.ts";
-import { copy } from "./base.ts";
+import { detached, stored } from "./base.ts";
 import { MemoryRelationships } from "./relationships.ts";
 
 const SWEEP_EVERY_WRITES = 1024;
@@ -18,7 +18,7 @@ export abstract class MemoryCache extends MemoryRelationships {
       this.db.cache.delete(key);
       return undefined;
     }
-    return copy(entry.value) as T;
+    return detached(entry.value) as T;
   }
 
   async setCache<T>(key: string, value: T, options?: { ttlMs?: number }): Promise<boolean> {
@@ -47,7 +47,7 @@ export abstract class MemoryCache extends MemoryRelationships {
   protected putCache(key: string, value: unknown, ttlMs?: number): void {
     const now = this.now();
     const expiresAt = ttlMs === undefined ? null : now + ttlMs;
-    this.db.cache.set(wellFormed(key), { value: copy(value), expiresAt });
+    this.db.cache.set(wellFormed(key), { value: stored(value), expiresAt });
     this.sweepOccasionally(now);
   }
 

@@ -1,6 +1,6 @@
 // Agents, entities and components.
 import type { Agent, Component, Entity, UUID } from "../../core/types.ts";
-import { copy, definedFields, MemoryBase } from "./base.ts";
+import { definedFields, detached, MemoryBase, stored } from "./base.ts";
 
 export abstract class MemoryEntities extends MemoryBase {
   // agents
@@ -10,20 +10,20 @@ export abstract class MemoryEntities extends MemoryBase {
   }
 
   async getAgents(): Promise<Agent[]> {
-    return [...this.db.agents.values()].map(copy);
+    return [...this.db.agents.values()].map(detached);
   }
 
   async createAgent(agent: Agent): Promise<boolean> {
     if (this.db.agents.has(agent.id)) return false;
     const now = this.now();
-    this.db.agents.set(agent.id, { createdAt: now, updatedAt: now, ...copy(agent) });
+    this.db.agents.set(agent.id, { createdAt: now, updatedAt: now, ...stored(agent) });
     return true;
   }
 
   async updateAgent(agentId: UUID, agent: Partial<Agent>): Promise<boolean> {
     const current = this.db.agents.get(agentId);
     if (!current) return false;
-    const patch = definedFields(copy(agent));
+    const patch = definedFields(stored(agent));
     this.db.agents.set(agentId, { ...current, ...patch, id: agentId, updatedAt: this.now() });
     return true;
   }
@@ -44,11 +44,11 @@ export abstract class MemoryEntities extends MemoryBase {
       if (participant.roomId !== roomId) continue;
       const entity = this.db.entities.get(participant.entityId);
       if (!entity) continue;
-      const result: Entity = copy(entity);
+      const result: Entity = detached(entity);
       if (includeComponents) {
         result.components = [...this.db.components.values()]
           .filter((c) => c.entityId === entity.id)
-          .map(copy);
+          .map(detached);
       }
       entities.push(result);
     }
@@ -62,7 +62,7 @@ export abstract class MemoryEntities extends MemoryBase {
 
   async updateEntity(entity: Entity): Promise<void> {
     if (!entity.id || !this.db.entities.has(entity.id)) return;
-    const { components: _ignored, ...row } = copy(entity);
+    const { components: _ignored, ...row } = stored(entity);
     this.db.entities.set(entity.id, { ...row, id: entity.id });
   }
 
@@ -77,22 +77,22 @@ export abstract class MemoryEntities extends MemoryBase {
     const found = this.findComponents(entityId, worldId, sourceEntityId).find(
       (c) => c.type === type,
     );
-    return found ? copy(found) : null;
+    return found ? detached(found) : null;
   }
 
   async getComponents(entityId: UUID, worldId?: UUID, sourceEntityId?: UUID): Promise<Component[]> {
-    return this.findComponents(entityId, worldId, sourceEntityId).map(copy);
+    return this.findComponents(entityId, worldId, sourceEntityId).map(detached);
   }
 
   async createComponent(component: Component): Promise<boolean> {
     if (this.db.components.has(component.id)) return false;
-    this.db.components.set(component.id, copy(component));
+    this.db.components.set(component.id, stored(component));
     return true;
   }
 
   async updateComponent(component: Component): Promise<void> {
     if (!this.db.components.has(component.id)) return;
-    this.db.components.set(component.id, copy(component));
+    this.db.components.set(component.id, stored(component));
   }
 
   async deleteComponent(componentId: UUID): Promise<void> {
@@ -103,7 +103,7 @@ export abstract class MemoryEntities extends MemoryBase {
   protected insertEntityIfAbsent(entity: Entity): void {
     const id = entity.id ?? this.newId();
     if (this.db.entities.has(id)) return;
-    const { components: _ignored, ...row } = copy(entity);
+    const { components: _ignored, ...row } = stored(entity);
     this.db.entities.set(id, { ...row, id });
   }
 

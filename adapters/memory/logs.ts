@@ -1,7 +1,7 @@
 // Logs: an entity's, newest first, filtered by room, type and time. A named log is written once.
 import type { DeleteLogsParams, GetLogsParams, LogParams } from "../../core/storage.ts";
 import type { Log, UUID } from "../../core/types.ts";
-import { copy } from "./base.ts";
+import { detached, stored } from "./base.ts";
 import { MemoryCache } from "./cache.ts";
 import { newestPage } from "./newest-page.ts";
 
@@ -14,7 +14,7 @@ export abstract class MemoryLogs extends MemoryCache {
       entityId: params.entityId,
       ...(params.roomId !== undefined ? { roomId: params.roomId } : {}),
       type: params.type,
-      body: copy(params.body),
+      body: stored(params.body),
       createdAt: this.now(),
     });
   }
@@ -27,12 +27,12 @@ export abstract class MemoryLogs extends MemoryCache {
         (params.type === undefined || l.type === params.type) &&
         (params.before === undefined || l.createdAt < params.before),
     );
-    return newestPage(matches, params.offset, params.count).map(copy);
+    return newestPage(matches, params.offset, params.count).map(detached);
   }
 
   async getLog(id: UUID): Promise<Log | null> {
     const log = this.db.logs.get(id);
-    return log ? copy(log) : null;
+    return log ? detached(log) : null;
   }
 
   async deleteLog(logId: UUID): Promise<void> {

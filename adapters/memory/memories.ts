@@ -1,14 +1,15 @@
-// Memories, including vector search: exact cosine over every stored row in scope. A room's
-// rows are kept in time order (tables.ts MemoryRows), so its recent messages are read from
-// the end of one list.
+// Memories, including vector search: exact cosine ranking of every stored row in scope, from
+// the unit vector each row got when it was stored (tables.ts MemoryRows, core/vector.ts). A
+// room's rows are kept in time order, so its recent messages are read from the end of one
+// list.
 import {
   type GetMemoriesParams,
   type SearchMemoriesParams,
   StorageError,
 } from "../../core/storage.ts";
 import type { Memory, UUID } from "../../core/types.ts";
-import { assertEmbeddingDimension, cosineSimilarity } from "../../core/vector.ts";
-import { copy, definedFields } from "./base.ts";
+import { assertEmbeddingDimension, rankByUnitVectors } from "../../core/vector.ts";
+import { definedFields, detached, stored } from "./base.ts";
 import { newestPage } from "./newest-page.ts";
 import { MemoryRooms } from "./rooms.ts";
 import type { StoredMemory } from "./tables.ts";
@@ -84,24 +85,26 @@ export abstract class MemoryMemories extends MemoryRooms {
 
   async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
     assertEmbeddingDimension(params.embedding, this.dimension);
-    const threshold = params.match_threshold ?? 0;
-    const agentId = params.agentId ?? this.scope;
-    const scored: { memory: StoredMemory; similarity: number }[] = [];
+    const rows = this.db.memories;
+    // A room's own list holds only its rows; the rest is compared with the rows' own strings.
+    const scope: MemoryScope = {
+      tableName: rows.interned(params.tableName),
+      entityId: rows.interned(params.entityId),
+      worldId: rows.interned(params.worldId),
+      unique: params.unique,
+    };
+    const agentId = rows.interned(params.agentId ?? this.scope);
     const candidates =
-      params.roomId === undefined
-        ? this.db.memories.values()
-        : this.db.memories.newestInRoom(params.roomId);
-    for (const m of candidates) {
-      if (!m.embedding || !inScope(m, params, agentId)) continue;
-      // A row of another width (stored before the dimension changed) matches nothing.
-      if (m.embedding.length !== params.embedding.length) continue;
-      const similarity = cosineSimilarity(params.embedding, m.embedding);
-      if (similarity >= threshold) scored.push({ memory: m, similarity });
-    }
-    scored.sort((a, b) => b.similarity - a.similarity);
-    return scored
-      .slice(0, params.count ?? 10)
-      .map(({ memory, similarity }) => ({ ...toMemory(memory), similarity }));
+      params.roomId === undefined ? rows.values() : rows.newestInRoom(params.roomId);
+    // A row of another width (stored before the dimension changed) matches nothing.
+    const ranked = rankByUnitVectors(
+      params.embedding,
+      candidates,
+      (m) => (inScope(m, scope, agentId) ? rows.vectorOf(m) : undefined),
+      params.match_threshold ?? 0,
+      params.count ?? 10,
+    );
+    return ranked.map(({ item, similarity }) => ({ ...toMemory(item), similarity }));
   }
 
   async createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
@@ -112,7 +115,7 @@ export abstract class MemoryMemories extends MemoryRooms {
     const current = this.db.memories.get(memory.id);
     if (!current) return false;
     if (memory.embedding) assertEmbeddingDimension(memory.embedding, this.dimension);
-    const { id: _id, similarity: _similarity, ...patch } = definedFields(copy(memory));
+    const { id: _id, similarity: _similarity, ...patch } = definedFields(stored(memory));
     this.db.memories.set(memory.id, { ...current, ...patch });
     return true;
   }
@@ -152,7 +155,7 @@ export abstract class MemoryMemories extends MemoryRooms {
     if (this.db.memories.has(id)) {
       throw new StorageError("CONFLICT", `memory ${id} already exists`);
     }
-    const { similarity: _similarity, ...row } = copy(memory);
+    const { similarity: _similarity, ...row } = stored(memory);
     this.db.memories.set(id, {
       ...row,
       id,
@@ -177,7 +180,7 @@ function inScope(m: StoredMemory, scope: MemoryScope, agentId: UUID | undefined)
 }
 
 /** A stored memory as callers see it: a copy, without the table it lives in. */
-function toMemory(stored: StoredMemory): Memory {
-  const { tableName: _tableName, ...memory } = stored;
-  return copy(memory);
+function toMemory(row: StoredMemory): Memory {
+  const { tableName: _tableName, ...memory } = row;
+  return detached(memory);
 }

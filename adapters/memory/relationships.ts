@@ -1,6 +1,6 @@
 // Relationships, one per (source, target), recorded under this store's agent.
 import type { Metadata, Relationship, UUID } from "../../core/types.ts";
-import { copy } from "./base.ts";
+import { detached, stored } from "./base.ts";
 import { MemoryMemories } from "./memories.ts";
 import { relationshipKey } from "./tables.ts";
 
@@ -18,8 +18,8 @@ export abstract class MemoryRelationships extends MemoryMemories {
       sourceEntityId: params.sourceEntityId,
       targetEntityId: params.targetEntityId,
       agentId: this.agentId,
-      tags: copy(params.tags ?? []),
-      metadata: copy(params.metadata ?? {}),
+      tags: stored(params.tags ?? []),
+      metadata: stored(params.metadata ?? {}),
       createdAt: this.now(),
     });
     return true;
@@ -31,8 +31,8 @@ export abstract class MemoryRelationships extends MemoryMemories {
     if (!current) return;
     this.db.relationships.set(key, {
       ...current,
-      tags: copy(relationship.tags),
-      metadata: copy(relationship.metadata),
+      tags: stored(relationship.tags),
+      metadata: stored(relationship.metadata),
     });
   }
 
@@ -52,6 +52,6 @@ export abstract class MemoryRelationships extends MemoryMemories {
           (r.sourceEntityId === params.entityId || r.targetEntityId === params.entityId) &&
           (!tags || r.tags.some((tag) => tags.has(tag))),
       )
-      .map(copy);
+      .map(detached);
   }
 }

@@ -1,7 +1,7 @@
 // Worlds, rooms and participants. Deleting a room takes its memories and participants along.
 import { StorageError } from "../../core/storage.ts";
 import type { Participant, ParticipantState, Room, UUID, World } from "../../core/types.ts";
-import { copy } from "./base.ts";
+import { detached, stored } from "./base.ts";
 import { MemoryEntities } from "./entities.ts";
 import { participantKey, type StoredParticipant } from "./tables.ts";
 
@@ -12,7 +12,7 @@ export abstract class MemoryRooms extends MemoryEntities {
     if (this.db.worlds.has(world.id)) {
       throw new StorageError("CONFLICT", `world ${world.id} already exists`);
     }
-    this.db.worlds.set(world.id, copy(world));
+    this.db.worlds.set(world.id, stored(world));
     return world.id;
   }
 
@@ -21,11 +21,11 @@ export abstract class MemoryRooms extends MemoryEntities {
   }
 
   async getAllWorlds(): Promise<World[]> {
-    return [...this.db.worlds.values()].map(copy);
+    return [...this.db.worlds.values()].map(detached);
   }
 
   async updateWorld(world: World): Promise<void> {
-    if (this.db.worlds.has(world.id)) this.db.worlds.set(world.id, copy(world));
+    if (this.db.worlds.has(world.id)) this.db.worlds.set(world.id, stored(world));
   }
 
   async removeWorld(id: UUID): Promise<void> {
@@ -39,7 +39,7 @@ export abstract class MemoryRooms extends MemoryEntities {
   }
 
   async getRoomsByWorld(worldId: UUID): Promise<Room[]> {
-    return [...this.db.rooms.values()].filter((r) => r.worldId === worldId).map(copy);
+    return [...this.db.rooms.values()].filter((r) => r.worldId === worldId).map(detached);
   }
 
   async createRooms(rooms: Room[]): Promise<UUID[]> {
@@ -50,12 +50,12 @@ export abstract class MemoryRooms extends MemoryEntities {
       }
       seen.add(room.id);
     }
-    for (const room of rooms) this.db.rooms.set(room.id, copy(room));
+    for (const room of rooms) this.db.rooms.set(room.id, stored(room));
     return rooms.map((r) => r.id);
   }
 
   async updateRoom(room: Room): Promise<void> {
-    if (this.db.rooms.has(room.id)) this.db.rooms.set(room.id, copy(room));
+    if (this.db.rooms.has(room.id)) this.db.rooms.set(room.id, stored(room));
   }
 
   async deleteRoom(roomId: UUID): Promise<void> {
@@ -119,12 +119,12 @@ export abstract class MemoryRooms extends MemoryEntities {
 
   /** The batch's ensureWorld: an existing world is left as it is. */
   protected insertWorldIfAbsent(world: World): void {
-    if (!this.db.worlds.has(world.id)) this.db.worlds.set(world.id, copy(world));
+    if (!this.db.worlds.has(world.id)) this.db.worlds.set(world.id, stored(world));
   }
 
   /** The batch's ensureRoom: an existing room is left as it is. */
   protected insertRoomIfAbsent(room: Room): void {
-    if (!this.db.rooms.has(room.id)) this.db.rooms.set(room.id, copy(room));
+    if (!this.db.rooms.has(room.id)) this.db.rooms.set(room.id, stored(room));
   }
 
   /** addParticipantsRoom and the batch's ensureParticipant. */

@@ -13,12 +13,18 @@ import type {
   UUID,
   World,
 } from "../../core/types.ts";
+import { type UnitEmbedding, unitVector } from "../../core/vector.ts";
+
+/** Where MemoryRows keeps a stored row's unit vector, on the row itself. */
+const VECTOR = Symbol("unit vector");
 
 export interface StoredMemory extends Memory {
   id: UUID;
   tableName: string;
   createdAt: number;
   unique: boolean;
+  /** Set by MemoryRows.set for a row with an embedding. */
+  readonly [VECTOR]?: UnitEmbedding;
 }
 
 export interface StoredParticipant {
@@ -36,17 +42,29 @@ export interface StoredCacheEntry {
 
 /**
  * The memories table, with each room's rows kept in time order, so a room's recent messages
- * are read from the end of one list instead of by sorting every stored memory. The index
- * follows every set and delete, including a batch's undo.
+ * are read from the end of one list instead of by sorting every stored memory, and each
+ * embedded row's unit vector, so a search scores it without normalising it again. Both
+ * follow every set and delete, including a batch's undo.
  */
 export class MemoryRows extends Map<UUID, StoredMemory> {
   /** Ascending by (createdAt, first-insertion order). */
   private readonly byRoom = new Map<UUID, StoredMemory[]>();
+  /**
+   * One string object per distinct table name and id the rows hold: a search compares each
+   * row's scope with pointer-equal strings instead of reading two equal ones character by
+   * character (a fifth of a search's time over 100,000 rows).
+   */
+  private readonly strings = new Map<string, string>();
   /** When each id was first stored; breaks ties between equal times (later first). */
   private readonly order = new Map<UUID, number>();
   private inserted = 0;
 
   override set(id: UUID, row: StoredMemory): this {
+    row.tableName = this.intern(row.tableName);
+    row.roomId = this.intern(row.roomId);
+    row.entityId = this.intern(row.entityId);
+    if (row.agentId !== undefined) row.agentId = this.intern(row.agentId);
+    if (row.worldId !== undefined) row.worldId = this.intern(row.worldId);
     const previous = super.get(id);
     if (previous) this.unindex(previous);
     if (!this.order.has(id)) this.order.set(id, ++this.inserted);
@@ -56,7 +74,31 @@ export class MemoryRows extends Map<UUID, StoredMemory> {
       this.byRoom.set(row.roomId, room);
     }
     room.splice(this.position(room, row), 0, row);
+    if (row.embedding && row[VECTOR]?.embedding !== row.embedding) {
+      // Not enumerable: spreads, Object.keys and JSON never see it, so no read hands it out
+      // and a row rebuilt from this one ({...row, ...patch}) gets a vector of its own here.
+      Object.defineProperty(row, VECTOR, {
+        value: { embedding: row.embedding, unit: unitVector(row.embedding) },
+      });
+    }
     return super.set(id, row);
+  }
+
+  /** The string object rows hold for `value`, or `value` itself when no row holds it. */
+  interned<T extends string | undefined>(value: T): T {
+    return value === undefined ? value : ((this.strings.get(value) ?? value) as T);
+  }
+
+  private intern<T extends string>(value: T): T {
+    const held = this.strings.get(value);
+    if (held !== undefined) return held as T;
+    this.strings.set(value, value);
+    return value;
+  }
+
+  /** The row's embedding and its unit vector; undefined when it has no embedding. */
+  vectorOf(row: StoredMemory): UnitEmbedding | undefined {
+    return row[VECTOR];
   }
 
   override delete(id: UUID): boolean {

@@ -7,7 +7,7 @@ import {
 } from "../../core/storage.ts";
 import type { Task, UUID } from "../../core/types.ts";
 import { wellFormed } from "../../core/well-formed.ts";
-import { copy, definedFields } from "./base.ts";
+import { definedFields, detached, stored } from "./base.ts";
 import { MemoryLogs } from "./logs.ts";
 
 export abstract class MemoryTasks extends MemoryLogs {
@@ -24,7 +24,7 @@ export abstract class MemoryTasks extends MemoryLogs {
           (params.entityId === undefined || t.entityId === params.entityId) &&
           tags.every((tag) => t.tags.includes(tag)),
       )
-      .map(copy);
+      .map(detached);
   }
 
   async getTask(id: UUID): Promise<Task | null> {
@@ -33,7 +33,7 @@ export abstract class MemoryTasks extends MemoryLogs {
 
   async getTasksByName(name: string): Promise<Task[]> {
     const wanted = wellFormed(name);
-    return [...this.db.tasks.values()].filter((t) => t.name === wanted).map(copy);
+    return [...this.db.tasks.values()].filter((t) => t.name === wanted).map(detached);
   }
 
   async updateTask(id: UUID, task: Partial<Task>): Promise<void> {
@@ -90,7 +90,7 @@ export abstract class MemoryTasks extends MemoryLogs {
     if (this.db.tasks.has(id)) throw new StorageError("CONFLICT", `task ${id} already exists`);
     const now = this.now();
     this.db.tasks.set(id, {
-      ...copy(task),
+      ...stored(task),
       id,
       dueAt: task.dueAt ?? null,
       leaseOwner: task.leaseOwner ?? null,
@@ -105,7 +105,7 @@ export abstract class MemoryTasks extends MemoryLogs {
   protected patchTask(id: UUID, patch: Partial<Task>): void {
     const current = this.db.tasks.get(id);
     if (!current) return;
-    const { id: _id, ...fields } = definedFields(copy(patch));
+    const { id: _id, ...fields } = definedFields(stored(patch));
     this.db.tasks.set(id, { ...current, ...fields, updatedAt: this.now() });
   }
 
@@ -113,6 +113,6 @@ export abstract class MemoryTasks extends MemoryLogs {
   private lease(id: UUID, task: Task & { id: UUID }, owner: string, expiresAt: number): Task {
     const leased = { ...task, leaseOwner: owner, leaseExpiresAt: expiresAt };
     this.db.tasks.set(id, leased);
-    return copy(leased);
+    return detached(leased);
   }
 }

@@ -26,10 +26,8 @@ const BREAKPOINT = "--> statement-breakpoint";
 /** Reads migrations/ (or `folder`) in journal order. Node only. */
 export async function readMigrations(folder: URL | string = DEFAULT_FOLDER): Promise<Migration[]> {
   const { readFile } = await import("node:fs/promises");
-  const base = typeof folder === "string" ? new URL(`file://${withSlash(folder)}`) : folder;
-  const journal = JSON.parse(
-    await readFile(new URL("meta/_journal.json", base), "utf8"),
-  ) as Journal;
+  const base = folderUrl(folder);
+  const journal = await readJournal(base);
   const migrations: Migration[] = [];
   for (const entry of journal.entries) {
     const text = await readFile(new URL(`${entry.tag}.sql`, base), "utf8");
@@ -48,6 +46,11 @@ export async function migrateDriver(
   driver: PostgresDriver,
   migrations?: Migration[],
 ): Promise<string[]> {
+  // Every start after the first finds the schema current: one read, no DDL, no file hashed.
+  const newest = migrations
+    ? Math.max(0, ...migrations.map((m) => m.when))
+    : Math.max(0, ...(await readJournal(DEFAULT_FOLDER)).entries.map((e) => e.when));
+  if ((await lastApplied(driver).catch(() => 0)) >= newest) return [];
   const list = migrations ?? (await readMigrations());
   const { db } = driver;
   await db.execute(sql`create schema if not exists drizzle`);
@@ -84,6 +87,15 @@ async function lastApplied(driver: PostgresDriver): Promise<number> {
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function readJournal(base: URL): Promise<Journal> {
+  const { readFile } = await import("node:fs/promises");
+  return JSON.parse(await readFile(new URL("meta/_journal.json", base), "utf8")) as Journal;
+}
+
+function folderUrl(folder: URL | string): URL {
+  return typeof folder === "string" ? new URL(`file://${withSlash(folder)}`) : folder;
 }
 
 function withSlash(path: string): string {

@@ -10,6 +10,11 @@ export interface PgliteStorageOptions extends PostgresStorageOptions {
   dataDir?: string;
   /** An open PGlite to use instead (it must load the pgvector extension); not closed by close(). */
   client?: PGlite;
+  /**
+   * A data directory tarball (PGlite's dumpDataDir) to start a new `dataDir` from instead of
+   * running initdb: the Node target's build-time seed (targets/node/pglite-seed.ts).
+   */
+  loadDataDir?: Blob;
 }
 
 export function pgliteDriver(client: PGlite, ownsClient: boolean): PostgresDriver {
@@ -23,6 +28,11 @@ export async function createPgliteStorage(
   options: PgliteStorageOptions = {},
 ): Promise<PostgresStorage> {
   const client =
-    options.client ?? (await PGlite.create({ dataDir: options.dataDir, extensions: { vector } }));
+    options.client ??
+    (await PGlite.create({
+      dataDir: options.dataDir,
+      extensions: { vector },
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    }));
   return new PostgresStorage(pgliteDriver(client, !options.client), options);
 }

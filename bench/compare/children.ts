@@ -2,7 +2,7 @@
 // that framework alone. Each child is bundled first (esbuild, Node platform): eliza-edge whole,
 // elizaOS as it ships, imported from bench/elizaos/node_modules.
 import { spawn } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
@@ -11,6 +11,11 @@ import type { ChildEvent } from "./protocol.ts";
 export interface ChildRun {
   /** Parent's clock: spawn → the first reply's line arrived. */
   coldStartMs: number;
+  /**
+   * CPU the child's threads had used by then (Linux /proc schedstat; NaN elsewhere): unlike
+   * the clock, it hardly moves when other work shares the machine.
+   */
+  coldStartCpuMs: number;
   overheadMs: number[];
   maxRssBytes: number;
 }
@@ -48,6 +53,7 @@ export function runChild(
       stdio: ["ignore", "pipe", "pipe"],
     });
     let coldStartMs = 0;
+    let coldStartCpuMs = Number.NaN;
     let pending = "";
     let stderr = "";
     child.stderr.on("data", (chunk) => {
@@ -62,15 +68,21 @@ export function runChild(
         const event = JSON.parse(line.slice(6)) as ChildEvent;
         if (event.type === "first-reply") {
           coldStartMs = performance.now() - started;
+          coldStartCpuMs = cpuMs(child.pid);
           if (!event.text) {
             child.kill("SIGKILL");
             reject(new Error(`${file}: the first reply was empty`));
           } else if (firstOnly) {
             child.kill("SIGKILL");
-            resolve({ coldStartMs, overheadMs: [], maxRssBytes: 0 });
+            resolve({ coldStartMs, coldStartCpuMs, overheadMs: [], maxRssBytes: 0 });
           }
         } else {
-          resolve({ coldStartMs, overheadMs: event.overheadMs, maxRssBytes: event.maxRssBytes });
+          resolve({
+            coldStartMs,
+            coldStartCpuMs,
+            overheadMs: event.overheadMs,
+            maxRssBytes: event.maxRssBytes,
+          });
         }
       }
     });
@@ -80,4 +92,17 @@ export function runChild(
       }
     });
   });
+}
+
+/** Milliseconds on CPU of every thread of `pid` so far; NaN where /proc has no schedstat. */
+export function cpuMs(pid: number | undefined): number {
+  try {
+    let ns = 0;
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      ns += Number(readFileSync(`/proc/${pid}/task/${task}/schedstat`, "utf8").split(" ")[0]);
+    }
+    return ns / 1e6;
+  } catch {
+    return Number.NaN;
+  }
 }

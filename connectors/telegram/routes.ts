@@ -4,7 +4,7 @@
 // a retry; a bad update is refused, an unwanted one (or one over the message limits)
 // acknowledged and dropped.
 import { Hono } from "hono";
-import * as z from "zod";
+import * as z from "zod/mini";
 import {
   ApiError,
   type AppEnv,
@@ -13,12 +13,13 @@ import {
   runInBackground,
   setting,
 } from "../../core/index.ts";
+import { lazySchema } from "../../core/lazy-schema.ts";
 import { TELEGRAM_API_BASE } from "./api.ts";
 import { receiveUpdate } from "./receive.ts";
 import type { TelegramUpdate } from "./types.ts";
 import { SECRET_HEADER, verifyTelegramSecret } from "./verify.ts";
 
-const updateSchema = z.looseObject({ update_id: z.number().int().nonnegative() });
+const updateSchema = lazySchema(() => z.looseObject({ update_id: z.int().check(z.nonnegative()) }));
 
 export function telegramRoutes(): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -34,7 +35,7 @@ export function telegramRoutes(): Hono<AppEnv> {
       // Telegram keeps the update for 24 h and retries: a fixed configuration loses nothing.
       throw new ApiError(503, "not_configured", "TELEGRAM_BOT_TOKEN is not set");
     }
-    const update = (await readJson(c, updateSchema)) as TelegramUpdate;
+    const update = (await readJson(c, updateSchema())) as TelegramUpdate;
     const runtime = await options.getAgent(c);
     const received = await receiveUpdate(
       {

@@ -1,12 +1,14 @@
 // elizaOS's character validation helpers and zod schemas. The character schema is
-// eliza-edge's own (core/character.ts), which accepts elizaOS character files.
+// eliza-edge's own (core/character.ts), which accepts elizaOS character files. elizaOS exports
+// classic zod schemas (a plugin may call `.optional()` or read `.shape`), so these are classic
+// schemas around eliza-edge's own field checks, built when a plugin first loads this module.
 import * as z from "zod";
 import {
   type Character,
-  characterSchema,
-  contentSchema,
-  knowledgeItemSchema,
-  mediaSchema,
+  characterObjectSchema,
+  contentSchema as contentFields,
+  knowledgeItemSchema as knowledgeItem,
+  mediaSchema as mediaFields,
   settingValueSchema,
 } from "../character.ts";
 
@@ -20,11 +22,14 @@ export const styleSchema = z
   .optional();
 // elizaOS's settings, content and knowledge shapes are the ones eliza-edge's character schema
 // checks, so a plugin validating with these gets the verdict a character file gets.
-export const settingsSchema = z.record(z.string(), settingValueSchema).optional();
+export const settingsSchema = z.record(z.string(), z.lazy(settingValueSchema)).optional();
 export const secretsSchema = z
   .record(z.string(), z.union([z.string(), z.number(), z.boolean()]))
   .optional();
-export { contentSchema, knowledgeItemSchema, mediaSchema };
+export const mediaSchema = z.looseObject(mediaFields().shape);
+export const contentSchema = z.looseObject(contentFields().shape);
+export const knowledgeItemSchema = z.lazy(knowledgeItem);
+export const characterSchema = z.looseObject(characterObjectSchema().shape);
 export const messageExampleSchema = z.object({ name: z.string(), content: contentSchema });
 export const directoryItemSchema = z.object({
   directory: z.string(),

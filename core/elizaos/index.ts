@@ -5,7 +5,6 @@
 // explanatory Error at call time (refused.ts). Explicit exports here shadow the same names from
 // eliza-edge's own core surface (`export *`), which has different shapes for a few of them.
 
-export { characterSchema } from "../character.ts";
 export * from "../index.ts";
 export type { ElizaLogger, LogEntry, LogFn } from "../logger.ts";
 export { ModelType } from "../models/types.ts";
@@ -18,6 +17,7 @@ export * from "./buffer.ts";
 export { BufferUtils } from "./buffer.ts";
 export {
   buildCharacterPlugins,
+  characterSchema,
   contentSchema,
   directoryItemSchema,
   isValidCharacter,

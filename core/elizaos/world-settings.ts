@@ -4,7 +4,8 @@
 // @noble/ciphers: elizaOS's functions are synchronous and WebCrypto's AES is not.
 import type { Character } from "../character.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import { DEFAULT_SECRET_SALT, decryptStringValue, encryptStringValue } from "../secret-cipher.ts";
+import { DEFAULT_SECRET_SALT, provideSecretCipher } from "../secret-cipher.ts";
+import * as cbcCipher from "../secrets/cbc-cipher.ts";
 import type { World } from "../types.ts";
 import { createUniqueUuid } from "../uuid.ts";
 import { getEnv } from "./environment.ts";
@@ -40,7 +41,13 @@ export function getSalt(): string {
 /** Kept for elizaOS's API; the salt is read on every call, so there is nothing cached. */
 export function clearSaltCache(): void {}
 
+const { decryptStringValue, encryptStringValue } = cbcCipher;
+
 export { decryptStringValue, encryptStringValue };
+
+// elizaOS's functions here are synchronous, so the cipher is loaded with this module anyway:
+// from now on the runtime decrypts settings with it too (../secret-cipher.ts).
+provideSecretCipher(cbcCipher);
 
 export function encryptObjectValues(
   obj: Record<string, unknown>,

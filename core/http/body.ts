@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { z } from "zod";
+import { type core, safeParse } from "zod/mini";
 import { wellFormedDeep } from "../well-formed.ts";
 import { ApiError } from "./errors.ts";
 
@@ -8,7 +8,10 @@ import { ApiError } from "./errors.ts";
  * Lone surrogates in any string become U+FFFD here, so neither storage nor a model ever sees
  * broken text (core/well-formed.ts).
  */
-export async function readJson<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+export async function readJson<T extends core.$ZodType>(
+  c: Context,
+  schema: T,
+): Promise<core.output<T>> {
   const raw = await c.req.text();
   if (!raw.trim()) throw new ApiError(400, "invalid_json", "Request body is empty; expected JSON");
   let data: unknown;
@@ -17,7 +20,7 @@ export async function readJson<T extends z.ZodType>(c: Context, schema: T): Prom
   } catch {
     throw new ApiError(400, "invalid_json", "Request body is not valid JSON");
   }
-  const result = schema.safeParse(data);
+  const result = safeParse(schema, data);
   if (!result.success) {
     const detail = result.error.issues
       .map((i) => `${i.path.map(String).join(".") || "(body)"}: ${i.message}`)

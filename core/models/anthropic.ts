@@ -1,7 +1,8 @@
 // Anthropic's Messages API (https://docs.anthropic.com/en/api/messages): text, objects and
 // image description. Anthropic has no embeddings, so an agent pairs it with another
 // TEXT_EMBEDDING provider.
-import * as z from "zod";
+import * as z from "zod/mini";
+import { lazySchema } from "../lazy-schema.ts";
 import type { Plugin } from "../plugin.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { reportModelCall } from "./call-report.ts";
@@ -38,11 +39,13 @@ const DEFAULT_MAX_TOKENS = 1024;
 // Anthropic caches the prefix up to a block marked with cache_control, at most 4 per request.
 const MAX_CACHE_BREAKPOINTS = 4;
 
-const message = z.object({
-  // Blocks other than text (thinking, tool_use) carry no `text` and are skipped.
-  content: z.array(z.looseObject({ type: z.string(), text: z.string().optional() })),
-  usage: z.unknown().optional(),
-});
+const message = lazySchema(() =>
+  z.object({
+    // Blocks other than text (thinking, tool_use) carry no `text` and are skipped.
+    content: z.array(z.looseObject({ type: z.string(), text: z.optional(z.string()) })),
+    usage: z.optional(z.unknown()),
+  }),
+);
 
 type Size = "small" | "large";
 /** Text sizes, the reasoning ones included (TEXT_REASONING_SMALL/LARGE). */
@@ -132,7 +135,7 @@ async function sendMessage(
   const data = await postJson(provider, url, {
     ...options,
     ...call,
-    response: message,
+    response: message(),
     logger: runtime.logger,
     onRetry: () => retries++,
   }).finally(() => reportModelCall(request.params, { model, retries }));

@@ -1,20 +1,23 @@
 // Reading an OpenAI-shaped embeddings response, shared by every provider that speaks it
 // (OpenAI-compatible servers, the local GGUF sidecar): one vector per text, in input order,
 // each of the pinned width, so a malformed answer never reaches storage.
-import * as z from "zod";
+import * as z from "zod/mini";
+import { lazySchema } from "../lazy-schema.ts";
 import { ModelError } from "./types.ts";
 
-export const embeddingResponse = z.object({
-  data: z.array(
-    z.object({
-      embedding: z.array(z.number()),
-      // Some compatible servers omit it; position in `data` is the fallback.
-      index: z.number().int().nonnegative().optional(),
-    }),
-  ),
-});
+export const embeddingResponse = lazySchema(() =>
+  z.object({
+    data: z.array(
+      z.object({
+        embedding: z.array(z.number()),
+        // Some compatible servers omit it; position in `data` is the fallback.
+        index: z.optional(z.int().check(z.nonnegative())),
+      }),
+    ),
+  }),
+);
 
-export type EmbeddingResponse = z.infer<typeof embeddingResponse>;
+export type EmbeddingResponse = z.output<ReturnType<typeof embeddingResponse>>;
 
 export interface EmbeddingCheck {
   /** `ModelError.provider`. */

@@ -1,7 +1,7 @@
 // The request path every HTTP model provider shares: a JSON POST with a per-attempt timeout,
 // one retry for rate limits, server errors and dropped connections, and every failure turned
 // into a ModelError that says what to fix. Providers only build bodies and read results.
-import type { z } from "zod";
+import { type core, safeParse } from "zod/mini";
 import type { Logger } from "../logger.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { secretBaseUrl } from "../secret-base-url.ts";
@@ -42,7 +42,7 @@ export interface PostJsonOptions<T> extends HttpModelOptions {
   /** Per attempt. A timed-out call is not retried: the caller's time is already spent. */
   timeoutMs: number;
   /** The success body's shape; anything else is a ModelError, never a TypeError later. */
-  response: z.ZodType<T>;
+  response: core.$ZodType<T>;
   logger?: Logger;
   /** Told of each retry, so the run log can count them. */
   onRetry?: () => void;
@@ -215,7 +215,12 @@ function buildRequest(
   }
 }
 
-function readBody<T>(provider: HttpProvider, status: number, text: string, shape: z.ZodType<T>): T {
+function readBody<T>(
+  provider: HttpProvider,
+  status: number,
+  text: string,
+  shape: core.$ZodType<T>,
+): T {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -226,7 +231,7 @@ function readBody<T>(provider: HttpProvider, status: number, text: string, shape
       { status, cause: error },
     );
   }
-  const result = shape.safeParse(data);
+  const result = safeParse(shape, data);
   if (result.success) return result.data;
   const issues = result.error.issues
     .slice(0, 3)

@@ -65,7 +65,7 @@ async function embed(
     headers: {},
     body: { input },
     timeoutMs: readPositiveInt(runtime, ID, "MODEL_TIMEOUT_MS") ?? DEFAULT_TIMEOUT_MS,
-    response: embeddingResponse,
+    response: embeddingResponse(),
     logger: runtime.logger,
   });
   return orderedEmbeddings(data, {

@@ -1,7 +1,8 @@
 // One OpenAI-compatible chat completion: the connection settings every OpenAI model type reads
 // (base URL, key, timeout) and the request itself. Text, objects and image description differ
 // only in the messages they send and how they read the answer.
-import * as z from "zod";
+import * as z from "zod/mini";
+import { lazySchema } from "../lazy-schema.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { reportModelCall } from "./call-report.ts";
 import {
@@ -22,20 +23,22 @@ import { openAIUsage, reportModelUsage } from "./usage.ts";
 export const OPENAI_ID = "openai";
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";
 
-const chatCompletion = z.object({
-  choices: z
-    .array(
-      z.object({
-        message: z.object({
-          content: z.string().nullish(),
-          refusal: z.string().nullish(),
+const chatCompletion = lazySchema(() =>
+  z.object({
+    choices: z
+      .array(
+        z.object({
+          message: z.object({
+            content: z.nullish(z.string()),
+            refusal: z.nullish(z.string()),
+          }),
+          finish_reason: z.nullish(z.string()),
         }),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .min(1, "no choices"),
-  usage: z.unknown().optional(),
-});
+      )
+      .check(z.minLength(1, "no choices")),
+    usage: z.optional(z.unknown()),
+  }),
+);
 
 export interface OpenAIConfig {
   provider: HttpProvider;
@@ -93,7 +96,7 @@ export async function chatText(
     headers: config.headers,
     body,
     timeoutMs: config.timeoutMs,
-    response: chatCompletion,
+    response: chatCompletion(),
     logger: runtime.logger,
     onRetry: () => retries++,
   }).finally(() => reportModelCall(params, { model: body.model, retries }));

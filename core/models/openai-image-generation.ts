@@ -1,7 +1,8 @@
 // IMAGE over an OpenAI-compatible server: POST /images/generations. elizaOS's answer is
 // `[{url}]`; gpt-image-1 sends base64 only, which becomes a data: URL, so callers get a URL
 // either way.
-import * as z from "zod";
+import * as z from "zod/mini";
+import { lazySchema } from "../lazy-schema.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { type HttpModelOptions, postJson, readSetting } from "./http.ts";
 import { OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
@@ -11,9 +12,11 @@ import { ModelError } from "./types.ts";
 const DEFAULT_IMAGE_MODEL = "gpt-image-1";
 const MAX_IMAGES = 10;
 
-const imagesResponse = z.object({
-  data: z.array(z.object({ url: z.string().nullish(), b64_json: z.string().nullish() })),
-});
+const imagesResponse = lazySchema(() =>
+  z.object({
+    data: z.array(z.object({ url: z.nullish(z.string()), b64_json: z.nullish(z.string()) })),
+  }),
+);
 
 function readParams(params: unknown): ImageGenerationParams {
   const p = (typeof params === "string" ? { prompt: params } : params) as ImageGenerationParams;
@@ -43,7 +46,7 @@ export function generateImage(options: HttpModelOptions) {
         size: params.size,
       },
       timeoutMs: config.timeoutMs,
-      response: imagesResponse,
+      response: imagesResponse(),
       logger: runtime.logger,
     });
     const images = data.data.map((image) =>

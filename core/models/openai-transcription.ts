@@ -2,7 +2,8 @@
 // /audio/transcriptions. elizaOS passes `{audioUrl, prompt?}`, the URL alone, or the bytes
 // (a Buffer); URLs are fetched here (http(s)) or decoded (data:), since a serverless function
 // has no local files.
-import * as z from "zod";
+import * as z from "zod/mini";
+import { lazySchema } from "../lazy-schema.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import { type HttpModelOptions, postJson, readSetting } from "./http.ts";
 import { OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
@@ -10,7 +11,7 @@ import type { TranscriptionParams } from "./params.ts";
 import { ModelError } from "./types.ts";
 
 const DEFAULT_TRANSCRIPTION_MODEL = "gpt-4o-mini-transcribe";
-const transcription = z.object({ text: z.string() });
+const transcription = lazySchema(() => z.object({ text: z.string() }));
 
 interface Audio {
   bytes: Uint8Array;
@@ -106,7 +107,7 @@ export function transcribe(options: HttpModelOptions) {
       headers: config.headers,
       body: form,
       timeoutMs: config.timeoutMs,
-      response: transcription,
+      response: transcription(),
       logger: runtime.logger,
     });
     return data.text;

@@ -141,7 +141,7 @@ async function embed(
       dimensions: dimension,
     },
     timeoutMs: config.timeoutMs,
-    response: embeddingResponse,
+    response: embeddingResponse(),
     logger: runtime.logger,
   });
   return orderedEmbeddings(data, {

@@ -2,7 +2,7 @@
 // booleans and numbers as such, null when missing) and eliza-edge's string accessor that the
 // kit's own code uses, so nothing internal breaks on a boolean or a null.
 import type { ParsedCharacter } from "../character.ts";
-import { DEFAULT_SECRET_SALT, decryptStringValue, looksEncrypted } from "../secret-cipher.ts";
+import { DEFAULT_SECRET_SALT, looksEncrypted, secretCipher } from "../secret-cipher.ts";
 import { settingAlias } from "../setting-aliases.ts";
 
 /**
@@ -43,10 +43,12 @@ export function settingCandidates(layers: SettingLayers, key: string): SettingCa
   let found = plainCandidates(layers, key);
   if (!found.length && alias) found = plainCandidates(layers, alias);
   if (!found.some((c) => typeof c.raw === "string" && looksEncrypted(c.raw))) return found;
+  const cipher = secretCipher();
+  if (!cipher) return found;
   const salt = plainCandidates(layers, "SECRET_SALT")[0]?.value ?? DEFAULT_SECRET_SALT;
   return found.map((c) => {
     if (typeof c.raw !== "string") return c;
-    const plain = decryptStringValue(c.raw, salt);
+    const plain = cipher.decryptStringValue(c.raw, salt);
     return plain === c.raw ? c : { ...c, value: plain, raw: plain };
   });
 }

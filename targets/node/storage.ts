@@ -1,14 +1,15 @@
 // Which database the Node target uses: Postgres when DATABASE_URL is set, memory when
 // ALLOW_NO_DATABASE asks for it, else embedded PGlite on disk so conversations survive restarts.
-// A PGlite directory is opened by one process at a time (data-dir-lock.ts).
+// A PGlite directory is opened by one process at a time (data-dir-lock.ts). Each driver is
+// imported when it is chosen: a PGlite start loads neither pg nor the Neon driver, a memory
+// start no database code at all. A new PGlite directory starts from the build's seed.
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import { createNodePostgresStorage, createPgliteStorage } from "../../adapters/postgres/index.ts";
 import type { StorageAdapter, UUID } from "../../core/index.ts";
 import { envSetting } from "../../core/setting-aliases.ts";
 import type { NodeEnv } from "./config.ts";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
+import { pgliteSeedFor } from "./pglite-seed.ts";
 
 export const DEFAULT_PGLITE_DIR = ".eliza-edge/db";
 
@@ -39,18 +40,22 @@ export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Pr
   const databaseUrl = envSetting(env, "DATABASE_URL");
   if (databaseUrl) {
     checkDatabaseUrl(databaseUrl);
+    const { createNodePostgresStorage } = await import("../../adapters/postgres/node-postgres.ts");
     storage = createNodePostgresStorage({
       connectionString: databaseUrl,
       agentId,
       ...databaseTimeouts(env),
     });
   } else if (env.ALLOW_NO_DATABASE === "true") {
+    const { createMemoryStorage } = await import("../../adapters/memory/index.ts");
     storage = createMemoryStorage({ agentId });
   } else {
     const dataDir = pgliteDir(env, options.cwd);
     lock = lockDataDir(dataDir, options.command ?? "start");
     try {
-      storage = await createPgliteStorage({ dataDir, agentId });
+      const { createPgliteStorage } = await import("../../adapters/postgres/pglite.ts");
+      const loadDataDir = await pgliteSeedFor(dataDir);
+      storage = await createPgliteStorage({ dataDir, agentId, loadDataDir });
     } catch (error) {
       lock.release();
       throw error;

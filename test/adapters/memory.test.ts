@@ -77,3 +77,102 @@ describe("memory storage options", () => {
     expect(await storage.getCache("k")).toEqual({ at: "1970-01-01T00:00:00.000Z", n: 1 });
   });
 });
+
+// Reads hand out copies made by walking the stored JSON, not by printing and parsing it
+// (adapters/memory/base.ts detached): a caller changing anything it got, however deep, must
+// still leave the store as it was.
+describe("memory storage reads", () => {
+  const agentId = stringToUuid("agent");
+  const room = stringToUuid("room");
+  const user = stringToUuid("user");
+  const world = stringToUuid("world");
+
+  async function seeded() {
+    const storage = createMemoryStorage({ agentId });
+    await storage.createWorld({ id: world, agentId, name: "W", metadata: { tags: ["a"] } });
+    await storage.createRooms([
+      { id: room, agentId, worldId: world, source: "api", type: "API", metadata: { x: { y: 1 } } },
+    ] as never);
+    await storage.createEntities([
+      { id: user, agentId, names: ["Ada"], metadata: { nested: { list: [1, 2] } } },
+    ]);
+    await storage.addParticipantsRoom([user], room);
+    await storage.createMemory(
+      {
+        id: stringToUuid("m1"),
+        entityId: user,
+        agentId,
+        roomId: room,
+        content: { text: "pristine", actions: ["REPLY"] },
+        metadata: { type: "message", list: [1, 2] } as never,
+        embedding: [1, 0, 0],
+      },
+      "messages",
+    );
+    await storage.setCache("c", { deep: { list: [1] } });
+    return storage;
+  }
+
+  it("never let a caller change the store through what a read returned", async () => {
+    const storage = await seeded();
+    const query = { tableName: "messages", roomId: room };
+    const scribble = (memory: { content: { text?: string; actions?: string[] } } | undefined) => {
+      memory!.content.text = "scribbled";
+      memory!.content.actions!.push("SCRIBBLE");
+    };
+    scribble((await storage.getMemories(query))[0]);
+    scribble((await storage.getMemoryById(stringToUuid("m1")))!);
+    scribble((await storage.getMemoriesByIds([stringToUuid("m1")]))[0]);
+    scribble((await storage.getMemoriesByRoomIds({ tableName: "messages", roomIds: [room] }))[0]);
+    const [found] = await storage.searchMemories({ ...query, embedding: [1, 0, 0] });
+    scribble(found);
+    found!.embedding![0] = -1;
+
+    const entity = (await storage.getEntitiesByIds([user]))[0]!;
+    entity.names.push("Eve");
+    (entity.metadata!.nested as { list: number[] }).list.push(3);
+    (await storage.getEntitiesForRoom(room))[0]!.names.push("Mallory");
+    ((await storage.getRoomsByIds([room]))[0]!.metadata!.x as { y: number }).y = 2;
+    ((await storage.getWorld(world))!.metadata!.tags as string[]).push("b");
+    (await storage.getCache<{ deep: { list: number[] } }>("c"))!.deep.list.push(2);
+
+    const memory = await storage.getMemoryById(stringToUuid("m1"));
+    expect(memory?.content).toEqual({ text: "pristine", actions: ["REPLY"] });
+    expect(memory?.embedding).toEqual([1, 0, 0]);
+    const again = await storage.searchMemories({ ...query, embedding: [1, 0, 0] });
+    expect(again.map((m) => [m.content.text, m.similarity])).toEqual([["pristine", 1]]);
+    expect((await storage.getEntitiesByIds([user]))[0]).toMatchObject({
+      names: ["Ada"],
+      metadata: { nested: { list: [1, 2] } },
+    });
+    expect((await storage.getRoomsByIds([room]))[0]?.metadata).toEqual({ x: { y: 1 } });
+    expect((await storage.getWorld(world))?.metadata).toEqual({ tags: ["a"] });
+    expect(await storage.getCache("c")).toEqual({ deep: { list: [1] } });
+  });
+
+  it("hands back a `__proto__` key as data, never as a prototype", async () => {
+    const storage = createMemoryStorage();
+    await storage.setCache("k", JSON.parse('{"__proto__": {"polluted": true}, "ok": 1}'));
+    const value = (await storage.getCache<Record<string, unknown>>("k"))!;
+    expect(Object.keys(value)).toEqual(["__proto__", "ok"]);
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect((value as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+
+  it("searches with the embedding a row has now, and the old one after an undone batch", async () => {
+    const storage = await seeded();
+    const search = async (embedding: number[]) =>
+      (await storage.searchMemories({ tableName: "messages", embedding })).map((m) => m.similarity);
+    expect(await search([1, 0, 0])).toEqual([1]);
+    await storage.updateMemory({ id: stringToUuid("m1"), embedding: [0, 1, 0] });
+    expect(await search([1, 0, 0])).toEqual([0]);
+    expect(await search([0, 1, 0])).toEqual([1]);
+    // A batch that deletes the row then fails is undone: the row, and its vector, come back.
+    const failing = storage.batch([
+      { op: "deleteMemory", memoryId: stringToUuid("m1") },
+      { op: "unknown" } as never,
+    ]);
+    await expect(failing).rejects.toThrow();
+    expect(await search([0, 1, 0])).toEqual([1]);
+  });
+});

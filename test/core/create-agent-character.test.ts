@@ -9,6 +9,7 @@ import {
   type CharacterInput,
   createAgent,
   ModelType,
+  parseCharacter,
   silentLogger,
 } from "../../core/index.ts";
 import { ADA, notesPlugin, promptModel } from "../support/code-agent.ts";
@@ -49,6 +50,22 @@ describe("createAgent with a character written in code", () => {
     expect(again.character.name).toBe("Ada");
     await runtime.stop();
     await again.stop();
+  });
+
+  it("takes a character a target parsed as it is, once; a second runtime gets its own copy", async () => {
+    // Targets parse the character at start (to fail early, naming the field), then hand it
+    // to createAgent: one parse per cold start, not two.
+    const parsed = parseCharacter({ name: "Ada", settings: { MOOD: "calm" } });
+    const first = await start(parsed);
+    expect(first.character).toBe(parsed);
+    // The same object again is parsed anew: runtimes never share one character.
+    const second = await start(parsed);
+    expect(second.character).not.toBe(parsed);
+    expect(second.character).toEqual(parsed);
+    first.setSetting("MOOD", "cheerful");
+    expect(second.getSetting("MOOD")).toBe("calm");
+    await first.stop();
+    await second.stop();
   });
 
   it("keeps the old name: CharacterInput is the same input shape", () => {

@@ -43,8 +43,8 @@ describe("parsing clock times and days", () => {
     ["remind me at 8am to stretch", at(2026, 11, 27, 8, 0), "stretch"],
     ["remind me tomorrow to renew the visa", at(2026, 11, 27, 9, 0), "renew the visa"],
     ["remind me on December 24 at 18:00 to call grandma", at(2026, 12, 24, 18, 0), "call grandma"],
-  ])("%s", (text, expected, what) => {
-    expect(parseReminder(text, berlin)).toEqual({
+  ])("%s", async (text, expected, what) => {
+    expect(await parseReminder(text, berlin)).toEqual({
       kind: "once",
       at: expected,
       delayMs: expected - THURSDAY_1500_UTC,
@@ -52,8 +52,8 @@ describe("parsing clock times and days", () => {
     });
   });
 
-  it("reads the same words on another clock in another zone", () => {
-    const tokyo = parseReminder("remind me tomorrow at 9am to call mom", {
+  it("reads the same words on another clock in another zone", async () => {
+    const tokyo = await parseReminder("remind me tomorrow at 9am to call mom", {
       now: THURSDAY_1500_UTC,
       timeZone: "Asia/Tokyo",
     });
@@ -61,8 +61,8 @@ describe("parsing clock times and days", () => {
     expect(tokyo).toMatchObject({ at: at(2026, 11, 28, 9, 0, "Asia/Tokyo") });
   });
 
-  it("keeps relative times exact, whatever the zone", () => {
-    expect(parseReminder("remind me in 2 hours to stretch", berlin)).toEqual({
+  it("keeps relative times exact, whatever the zone", async () => {
+    expect(await parseReminder("remind me in 2 hours to stretch", berlin)).toEqual({
       kind: "once",
       delayMs: 120 * MINUTE,
       what: "stretch",
@@ -81,8 +81,8 @@ describe("parsing clock times and days", () => {
     ["remind me daily at 7pm to walk the dog", "0 19 * * *", "every day", "walk the dog"],
     ["remind me on weekends at noon to call dad", "0 12 * * 0,6", "every weekend day", "call dad"],
     ["remind me every friday to send the report", "0 9 * * 5", "every Friday", "send the report"],
-  ])("%s → cron %s", (text, cron, days, what) => {
-    expect(parseReminder(text, berlin)).toMatchObject({ kind: "every", cron, days, what });
+  ])("%s → cron %s", async (text, cron, days, what) => {
+    expect(await parseReminder(text, berlin)).toMatchObject({ kind: "every", cron, days, what });
   });
 
   it.each([
@@ -90,16 +90,16 @@ describe("parsing clock times and days", () => {
     ["My timezone is america/new_york", "America/New_York"],
     ["set my time zone to UTC", "UTC"],
     ["my time zone is Mars/Olympus_Mons", null],
-  ])("%s", (text, zone) => {
-    expect(parseReminder(text)).toMatchObject({ kind: "timezone", zone });
+  ])("%s", async (text, zone) => {
+    expect(await parseReminder(text)).toMatchObject({ kind: "timezone", zone });
   });
 
   it.each([
     "I have a meeting tomorrow at 9am",
     "remind me to buy a watch",
     "remind me yesterday at 9am to x",
-  ])("is not a reminder: %j", (text) => {
-    expect(parseReminder(text, berlin)).toBeNull();
+  ])("is not a reminder: %j", async (text) => {
+    expect(await parseReminder(text, berlin)).toBeNull();
   });
 });
 

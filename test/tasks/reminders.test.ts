@@ -96,8 +96,8 @@ describe("reminder parsing", () => {
     ["remind me every 5 seconds to spam", { kind: "every", intervalMs: 5000, what: "spam" }],
     ["cancel my reminders", { kind: "cancel", what: "" }],
     ["cancel the reminder about water", { kind: "cancel", what: "water" }],
-  ])("%s", (text, expected) => {
-    expect(parseReminder(text)).toEqual(expected);
+  ])("%s", async (text, expected) => {
+    expect(await parseReminder(text)).toEqual(expected);
   });
 
   it.each([
@@ -108,8 +108,8 @@ describe("reminder parsing", () => {
     "remind me in ten bananas",
     "",
     "remind me in 10 minutes ".repeat(200),
-  ])("ignores %j", (text) => {
-    expect(parseReminder(text)).toBeNull();
+  ])("ignores %j", async (text) => {
+    expect(await parseReminder(text)).toBeNull();
   });
 });
 

@@ -19,7 +19,7 @@ const json = (schema: z.ZodType, description: string) => ({
 const error = (description: string) => json(answers.errorSchema, description);
 
 /** A query schema as OpenAPI parameters, one per field. */
-function queryParameters(schema: z.ZodObject) {
+function queryParameters(schema: z.core.$ZodObject) {
   const jsonSchema = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
     properties?: Record<string, unknown>;
     required?: string[];
@@ -33,7 +33,7 @@ function queryParameters(schema: z.ZodObject) {
 }
 
 /** A request body's JSON Schema, as a schema inside the document (no $schema of its own). */
-function bodySchema(schema: z.ZodType) {
+function bodySchema(schema: z.core.$ZodType) {
   const { $schema: _s, ...rest } = z.toJSONSchema(schema, { io: "input" });
   return rest;
 }
@@ -113,7 +113,7 @@ export function openApiDocument(version = "0.0.0") {
           requestBody: {
             required: true,
             content: {
-              "application/json": { schema: bodySchema(sendMessageBody) },
+              "application/json": { schema: bodySchema(sendMessageBody()) },
             },
           },
           responses: {
@@ -139,7 +139,7 @@ export function openApiDocument(version = "0.0.0") {
           operationId: "roomMessages",
           summary: "A room's messages, oldest first; nextBefore pages back",
           security: bearer,
-          parameters: [pathId("roomId", "Your own room id"), ...queryParameters(listQuery)],
+          parameters: [pathId("roomId", "Your own room id"), ...queryParameters(listQuery())],
           responses: {
             "200": json(answers.roomMessagesSchema, "One page"),
             "400": error("Bad room id or query"),
@@ -152,7 +152,7 @@ export function openApiDocument(version = "0.0.0") {
           operationId: "listRuns",
           summary: "The agent's runs (message turns and task runs), newest first",
           security: bearer,
-          parameters: queryParameters(runsQuery),
+          parameters: queryParameters(runsQuery()),
           responses: {
             "200": json(answers.runPageSchema, "One page; pass nextBefore as before for the next"),
             "400": error("Bad query"),
@@ -179,7 +179,7 @@ export function openApiDocument(version = "0.0.0") {
           operationId: "listTasks",
           summary: "The agent's tasks: status, next run, last error, failures",
           security: bearer,
-          parameters: queryParameters(tasksQuery),
+          parameters: queryParameters(tasksQuery()),
           responses: {
             "200": json(answers.taskListSchema, "Soonest first"),
             "400": error("Bad query"),
@@ -236,7 +236,7 @@ export function openApiDocument(version = "0.0.0") {
             operationId: `tick${method === "get" ? "" : "Post"}`,
             summary: "One task tick (Vercel cron, manual ticks)",
             security: [{ cronSecret: [] }],
-            parameters: queryParameters(cronQuery),
+            parameters: queryParameters(cronQuery()),
             responses: {
               "200": json(answers.tickReportSchema, "The tick's report; more: tick again"),
               "400": error("Bad query"),

@@ -2,7 +2,8 @@
 // (a user name, a session id); they are mapped to this agent's UUIDs with createUniqueUuid,
 // the same way on write and read, so the caller never needs to know our ids.
 import { type Context, Hono } from "hono";
-import * as z from "zod";
+import * as z from "zod/mini";
+import { lazySchema } from "../../lazy-schema.ts";
 import { messageService, replyId, type TurnObserver } from "../../messages/message-service.ts";
 import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
 import { ChannelType, type Memory, MemoryTable } from "../../types.ts";
@@ -18,33 +19,45 @@ const IDEMPOTENCY_RESULT_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a first request holds its key while it runs; a crashed run frees it after this. */
 const IDEMPOTENCY_CLAIM_TTL_MS = 2 * 60 * 1000;
 
-const callerId = z
-  .string()
-  .trim()
-  .min(1, "must not be empty")
-  .max(200, "must be at most 200 characters");
+const callerId = lazySchema(() =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "must not be empty"),
+      z.maxLength(200, "must be at most 200 characters"),
+    ),
+);
 
-export const sendMessageBody = z.object({
-  text: z
-    .string({ error: "text is required and must be a string" })
-    .trim()
-    .min(1, "must not be empty")
-    .max(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
-  userId: callerId.optional(),
-  roomId: callerId.optional(),
-  userName: callerId.optional(),
-});
+export const sendMessageBody = lazySchema(() =>
+  z.object({
+    text: z
+      .string({ error: "text is required and must be a string" })
+      .check(
+        z.trim(),
+        z.minLength(1, "must not be empty"),
+        z.maxLength(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
+      ),
+    userId: z.optional(callerId()),
+    roomId: z.optional(callerId()),
+    userName: z.optional(callerId()),
+  }),
+);
 
-export const listQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  before: z.coerce.number().int().positive().optional(),
-});
+export const listQuery = lazySchema(() =>
+  z.object({
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 50),
+    before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  }),
+);
 
-export type SendMessageBody = z.input<typeof sendMessageBody>;
+type SendMessageSchema = ReturnType<typeof sendMessageBody>;
+export type SendMessageBody = z.input<SendMessageSchema>;
+type SendMessage = z.output<SendMessageSchema>;
 
 export const messageRoutes = new Hono<AppEnv>()
   .post("/messages", jsonInput<SendMessageBody>(), async (c) => {
-    const body = await readJson(c, sendMessageBody);
+    const body = await readJson(c, sendMessageBody());
     const idempotencyKey = c.req.header("idempotency-key");
     if (
       idempotencyKey !== undefined &&
@@ -84,9 +97,9 @@ export const messageRoutes = new Hono<AppEnv>()
     return c.json(await answered());
   })
   .get("/rooms/:roomId/messages", queryInput<{ limit?: string; before?: string }>(), async (c) => {
-    const roomParam = callerId.safeParse(c.req.param("roomId"));
+    const roomParam = callerId().safeParse(c.req.param("roomId"));
     if (!roomParam.success) throw new ApiError(400, "invalid_room", "roomId is invalid");
-    const query = listQuery.safeParse(c.req.query());
+    const query = listQuery().safeParse(c.req.query());
     if (!query.success) {
       throw new ApiError(400, "invalid_query", "limit must be 1-200 and before a positive integer");
     }
@@ -114,7 +127,7 @@ export const messageRoutes = new Hono<AppEnv>()
 async function enforceRateLimit(
   c: Context<AppEnv>,
   agent: AgentRuntime,
-  body: z.infer<typeof sendMessageBody>,
+  body: SendMessage,
 ): Promise<void> {
   const { userId, roomId } = callerIds(body);
   const verdict = await agent.messageLimiter.check(
@@ -130,7 +143,7 @@ async function enforceRateLimit(
   );
 }
 
-function callerIds(body: z.infer<typeof sendMessageBody>) {
+function callerIds(body: SendMessage) {
   const userId = body.userId ?? "api-user";
   return { userId, roomId: body.roomId ?? `dm:${userId}` };
 }
@@ -153,7 +166,7 @@ const RESUMABLE_REPLIES = 10;
 
 async function sendMessage(
   agent: AgentRuntime,
-  body: z.infer<typeof sendMessageBody>,
+  body: SendMessage,
   idempotencyKey?: string,
   observer?: TurnObserver,
 ): Promise<SendMessageResult> {

@@ -1,7 +1,8 @@
 // The run log over HTTP: the agent's runs newest first (each with its actions and timings),
 // and one run with every step (README "Observing your agent"). Behind API_TOKEN.
 import { Hono } from "hono";
-import * as z from "zod";
+import * as z from "zod/mini";
+import { lazySchema } from "../../lazy-schema.ts";
 import { getRun, listRuns } from "../../runs/read.ts";
 import type { UUID } from "../../types.ts";
 import { createUniqueUuid, validateUuid } from "../../uuid.ts";
@@ -9,20 +10,22 @@ import type { AppEnv } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { queryInput } from "../typed-input.ts";
 
-export const runsQuery = z.object({
-  /** The caller's own room id, as in /api/messages (mapped to the agent's UUID). */
-  roomId: z.string().trim().min(1).max(200).optional(),
-  /** The agent's own room UUID (a Telegram or Discord room, as runs report it). */
-  roomUuid: z.string().uuid().optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  before: z.coerce.number().int().positive().optional(),
-});
+export const runsQuery = lazySchema(() =>
+  z.object({
+    /** The caller's own room id, as in /api/messages (mapped to the agent's UUID). */
+    roomId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    /** The agent's own room UUID (a Telegram or Discord room, as runs report it). */
+    roomUuid: z.optional(z.uuid()),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
+    before: z.optional(z.coerce.number().check(z.int(), z.positive())),
+  }),
+);
 
 export type RunsQuery = { roomId?: string; roomUuid?: string; limit?: string; before?: string };
 
 export const runRoutes = new Hono<AppEnv>()
   .get("/runs", queryInput<RunsQuery>(), async (c) => {
-    const query = runsQuery.safeParse(c.req.query());
+    const query = runsQuery().safeParse(c.req.query());
     if (!query.success) {
       throw new ApiError(
         400,

@@ -1,7 +1,8 @@
 // The agent's tasks over HTTP: what is scheduled, when it runs next, how it last failed; and
 // pause, resume and delete (README "Observing your agent"). Behind API_TOKEN.
 import { type Context, Hono } from "hono";
-import * as z from "zod";
+import * as z from "zod/mini";
+import { lazySchema } from "../../lazy-schema.ts";
 import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
 import { isRepeating } from "../../tasks/due-time.ts";
 import { pauseTask, resumeTask, taskStatusOf } from "../../tasks/task-service.ts";
@@ -29,18 +30,20 @@ export interface TaskView {
   createdAt: number | null;
 }
 
-export const tasksQuery = z.object({
-  roomId: z.string().trim().min(1).max(200).optional(),
-  roomUuid: z.string().uuid().optional(),
-  name: z.string().trim().min(1).max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
-});
+export const tasksQuery = lazySchema(() =>
+  z.object({
+    roomId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    roomUuid: z.optional(z.uuid()),
+    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(500)), 100),
+  }),
+);
 
 export type TasksQuery = { roomId?: string; roomUuid?: string; name?: string; limit?: string };
 
 export const taskRoutes = new Hono<AppEnv>()
   .get("/tasks", queryInput<TasksQuery>(), async (c) => {
-    const query = tasksQuery.safeParse(c.req.query());
+    const query = tasksQuery().safeParse(c.req.query());
     if (!query.success) {
       throw new ApiError(400, "invalid_query", "limit must be 1-500, roomUuid a UUID");
     }

@@ -46,8 +46,15 @@ interface CompiledScript {
 /** What applying a keyword came to: a reply, or null to try the next keyword (NEWKEY). */
 type Outcome = string | null;
 
+// The compiled script never changes, so every engine shares one, compiled by the first
+// answer: an agent whose model answers never pays for it, and none pays at start.
+let doctor: CompiledScript | undefined;
+const doctorScript = () => {
+  doctor ??= compileScript(DOCTOR_SCRIPT);
+  return doctor;
+};
+
 export function createElizaEngine(options: ElizaEngineOptions = {}): ElizaEngine {
-  const script = compileScript(DOCTOR_SCRIPT);
   const limit = Math.max(1, Math.floor(options.maxConversations ?? DEFAULT_MAX_CONVERSATIONS));
   const conversations = createConversationStore(limit);
 
@@ -59,7 +66,7 @@ export function createElizaEngine(options: ElizaEngineOptions = {}): ElizaEngine
           : DEFAULT_CONVERSATION;
       try {
         const state = conversations.get(key);
-        const reply = toProse(answer(script, state, typeof text === "string" ? text : ""));
+        const reply = toProse(answer(doctorScript(), state, typeof text === "string" ? text : ""));
         return reply === "" ? LAST_RESORT : reply;
       } catch {
         // The offline model is the agent's last line of defence: it must always answer.

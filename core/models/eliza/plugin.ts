@@ -31,7 +31,7 @@ export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
     // that sets it, so scheduling works with no model configured.
     // Called without a runtime by some callers (tests, elizaOS code): the wall clock then.
     const now = typeof runtime?.now === "function" ? runtime.now() : Date.now();
-    const intent = parseReminder(text, { now });
+    const intent = await parseReminder(text, { now });
     if (intent) return `<response><actions>${TASK_ACTIONS[intent.kind]}</actions></response>`;
     return engine.respond(text, params?.roomId);
   };

@@ -3,8 +3,15 @@
 // chrono reads the text against the user's local wall clock, given to it as if it were UTC;
 // the wall time it finds becomes an instant in the user's IANA zone in time-zone.ts, so
 // daylight-saving changes between now and then are honoured.
-import { casual } from "chrono-node/en";
 import { instantOfWallTime, type WallTime, wallTimeAt } from "./time-zone.ts";
+
+// chrono is a sixth of a Worker bundle and a sixth of its start-up work, needed only when a
+// message asks for a reminder at a time: it is loaded then, once.
+let chrono: Promise<typeof import("chrono-node/en")> | undefined;
+const loadChrono = () => {
+  chrono ??= import("chrono-node/en");
+  return chrono;
+};
 
 /** The hour a day-only reminder ("tomorrow remind me to…") fires, local time. */
 export const DEFAULT_HOUR = 9;
@@ -17,7 +24,12 @@ export interface FoundTime {
 }
 
 /** A future date and time named in `text`, read in `zone` at `now`; undefined if none. */
-export function findCalendarTime(text: string, now: number, zone: string): FoundTime | undefined {
+export async function findCalendarTime(
+  text: string,
+  now: number,
+  zone: string,
+): Promise<FoundTime | undefined> {
+  const { casual } = await loadChrono();
   const wallNow = wallTimeAt(now, zone);
   const reference = new Date(
     Date.UTC(wallNow.year, wallNow.month - 1, wallNow.day, wallNow.hour, wallNow.minute),

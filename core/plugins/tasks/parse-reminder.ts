@@ -96,8 +96,19 @@ const EDGE_PUNCTUATION = /^[\s,;:]+|[\s,;:]+$/g;
 const CANCEL =
   /\b(?:cancel|stop|delete|remove|clear)\b(?:\s+(?:all|my|the|those|these|that))*\s+(?:reminders?|tasks?|follow[- ]?ups?)(?:\s+(?:about|for|to|of)\s+(.+))?/i;
 
-export function parseReminder(input: string, context: ReminderContext = {}): ReminderIntent | null {
+/**
+ * Every intent below needs one of these words: most messages (every action's validate reads
+ * each one) are turned away by this one scan, before the patterns are compiled or run.
+ */
+const MAYBE_INTENT =
+  /\b(?:cancel|stop|delete|remove|clear|every)\b|time\s*zone|remind\s+me|follow\s+up|ping\s+me|nudge\s+me/i;
+
+export async function parseReminder(
+  input: string,
+  context: ReminderContext = {},
+): Promise<ReminderIntent | null> {
   if (typeof input !== "string" || input.length > MAX_REMINDER_INPUT_CHARS) return null;
+  if (!MAYBE_INTENT.test(input)) return null;
   const text = stripFinalPunctuation(input.trim()).replace(WHITESPACE_RUN, " ");
   if (!text) return null;
 
@@ -125,10 +136,10 @@ export function parseReminder(input: string, context: ReminderContext = {}): Rem
 }
 
 /** "remind me tomorrow at 9am to call mom": a clock time or day, read in the user's zone. */
-function onceAt(text: string, context: ReminderContext): ReminderIntent | null {
+async function onceAt(text: string, context: ReminderContext): Promise<ReminderIntent | null> {
   if (!ASK_PHRASE.test(text)) return null;
   const now = context.now ?? Date.now();
-  const found = findCalendarTime(text, now, context.timeZone ?? "UTC");
+  const found = await findCalendarTime(text, now, context.timeZone ?? "UTC");
   if (!found) return null;
   const delayMs = found.at - now;
   if (delayMs < MIN_DELAY_MS || delayMs > MAX_DELAY_MS) return null;
@@ -156,6 +167,7 @@ function stripFinalPunctuation(text: string): string {
 
 /** Every pattern applied to the user's text, for the ReDoS check in the tests. */
 export const REMINDER_PATTERNS: readonly RegExp[] = [
+  MAYBE_INTENT,
   ONCE_DURATION_FIRST,
   ONCE_TEXT_FIRST,
   ONCE_IN_FIRST,

@@ -13,9 +13,9 @@ export const cancelTaskAction: Action = {
   description:
     "Cancels your reminders and recurring tasks in this conversation, all or those matching.",
   validate: async (_runtime, message) =>
-    parseReminder(message.content.text ?? "")?.kind === "cancel",
+    (await parseReminder(message.content.text ?? ""))?.kind === "cancel",
   async handler(runtime, message, _state, _options, callback) {
-    const intent = parseReminder(message.content.text ?? "");
+    const intent = await parseReminder(message.content.text ?? "");
     const what = intent?.kind === "cancel" ? intent.what.toLowerCase() : "";
     const tasks = await runtime.storage.getTasks({ roomId: message.roomId, tags: ["reminder"] });
     const isDm = message.content.channelType === ChannelType.DM;

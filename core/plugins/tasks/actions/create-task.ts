@@ -18,9 +18,9 @@ export const createTaskAction: Action = {
   description:
     "Creates a recurring reminder in this conversation, e.g. 'every 2 hours remind me to stand up' or 'every weekday at 8am remind me to take pills'.",
   validate: async (runtime, message) =>
-    parseReminder(message.content.text ?? "", { now: runtime.now() })?.kind === "every",
+    (await parseReminder(message.content.text ?? "", { now: runtime.now() }))?.kind === "every",
   async handler(runtime, message, _state, _options, callback) {
-    const intent = parseReminder(message.content.text ?? "", { now: runtime.now() });
+    const intent = await parseReminder(message.content.text ?? "", { now: runtime.now() });
     if (intent?.kind !== "every") return { success: false, error: "no repeat interval found" };
     const refusal =
       ("intervalMs" in intent ? intervalRefusal(runtime, intent.intervalMs) : undefined) ??

@@ -20,11 +20,11 @@ export const remindAction: Action = {
   description:
     "Sets a one-time reminder or follow-up in this conversation, e.g. 'remind me in 10 minutes to stretch' or 'remind me tomorrow at 9am to call mom'.",
   validate: async (runtime, message) =>
-    parseReminder(message.content.text ?? "", { now: runtime.now() })?.kind === "once",
+    (await parseReminder(message.content.text ?? "", { now: runtime.now() }))?.kind === "once",
   async handler(runtime, message, _state, _options, callback) {
     const now = runtime.now();
     const timeZone = await userTimeZone(runtime, message.entityId);
-    const intent = parseReminder(message.content.text ?? "", { now, timeZone });
+    const intent = await parseReminder(message.content.text ?? "", { now, timeZone });
     if (intent?.kind !== "once") return { success: false, error: "no reminder time found" };
     const refusal = await quotaRefusal(runtime, message);
     if (refusal) {

@@ -10,9 +10,9 @@ export const setTimeZoneAction: Action = {
   description:
     "Remembers the user's IANA time zone for reminder times, e.g. 'my time zone is Europe/Berlin'.",
   validate: async (_runtime, message) =>
-    parseReminder(message.content.text ?? "")?.kind === "timezone",
+    (await parseReminder(message.content.text ?? ""))?.kind === "timezone",
   async handler(runtime, message, _state, _options, callback) {
-    const intent = parseReminder(message.content.text ?? "");
+    const intent = await parseReminder(message.content.text ?? "");
     if (intent?.kind !== "timezone") return { success: false, error: "no time zone found" };
     if (!intent.zone) {
       await callback?.({
