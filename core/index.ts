@@ -271,12 +271,15 @@ export {
   type ClaimDueTasksParams,
   type ClaimTaskParams,
   type GetMemoriesParams,
+  type ReleaseTasksParams,
+  type ReleaseTasksResult,
   type SearchMemoriesParams,
   type StorageAdapter,
   StorageError,
   type StorageErrorCode,
   type StorageOp,
   type SweepReport,
+  type TaskRelease,
 } from "./storage.ts";
 export { acceptWithLimits } from "./tasks/accept-with-limits.ts";
 export { nextCronRun, parseCron, TaskScheduleError } from "./tasks/cron.ts";
