@@ -114,8 +114,8 @@ async function writeEndings(
     const outage = error instanceof StorageError && error.code === "UNAVAILABLE";
     if (outage || releases.length < 2) throw error;
     const [rows, ...alone] = await Promise.allSettled([
-      storage.releaseTasks({ tasks: [], logs }),
-      ...releases.map((release) => storage.releaseTasks({ tasks: [release] })),
+      (async () => storage.releaseTasks({ tasks: [], logs }))(),
+      ...releases.map(async (release) => storage.releaseTasks({ tasks: [release] })),
     ]);
     const refused = alone.find((result) => result.status === "rejected");
     if (refused) throw refused.reason;

@@ -43,7 +43,7 @@ export async function runClaimedBatches(
   let leased = 0;
   let drained = false;
   let claiming: Promise<void> | undefined;
-  let busy = options.concurrency;
+  let executing = 0;
   let failure: { error: unknown } | undefined;
 
   const claim = () => {
@@ -66,9 +66,13 @@ export async function runClaimedBatches(
     return claiming;
   };
   const flush = async () => {
-    const runs = ended.splice(0);
-    const outcomes = await endTaskRuns(runtime, runs);
-    for (const outcome of outcomes) count(report, outcome);
+    try {
+      const outcomes = await endTaskRuns(runtime, ended.splice(0));
+      for (const outcome of outcomes) count(report, outcome);
+    } catch (error) {
+      // No new work starts after a failed ending; what has run is still ended below.
+      failure ??= { error };
+    }
   };
   const slot = async () => {
     try {
@@ -83,26 +87,35 @@ export async function runClaimedBatches(
           await claim();
           continue;
         }
-        ended.push(await runOne(runtime, task as Task & { id: UUID }, owner, now));
+        executing++;
+        try {
+          ended.push(await runOne(runtime, task as Task & { id: UUID }, owner, now));
+        } finally {
+          executing--;
+        }
         if (ended.length >= claimBatch) await flush();
       }
-      busy--;
-      if (busy > 0 && ended.length > 0) await flush();
     } catch (error) {
       failure ??= { error };
     }
+    // Out of work while another run still goes: end what is done now rather than after the
+    // slowest run. Runs that end in the same turn of the event loop are not slow: one turn's
+    // wait lets them, and with nothing left running the last flush below ends it all at once.
+    if (executing > 0 && ended.length > 0) await nextTurn();
+    if (executing > 0 && ended.length > 0) await flush();
   };
 
   await Promise.all(Array.from({ length: options.concurrency }, slot));
-  if (failure) throw failure.error;
   const unrun = queue.splice(0);
   if (unrun.length > 0) {
     report.remaining += unrun.length;
     report.more = true;
-    for (const task of unrun)
+    for (const task of unrun) {
       ended.push({ kind: "unrun", task: task as Task & { id: UUID }, owner });
+    }
   }
-  await flush();
+  if (ended.length > 0) await flush();
+  if (failure) throw failure.error;
   return leased;
 }
 
@@ -118,6 +131,11 @@ function runOne(
 ): Promise<TaskRun> {
   if (task.tags.includes("queue")) return runLeasedTask(runtime, task, owner, now);
   return Promise.resolve({ kind: "skipped", task, owner, patch: { dueAt: null } });
+}
+
+/** One turn of the event loop (a timer that ends before the tick does). */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 function count(report: TickReport, outcome: RunOutcome | undefined): void {
