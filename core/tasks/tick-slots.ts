@@ -5,9 +5,9 @@
 // more for the stored rows repeat tasks and failures build on), so a tick costs a few round
 // trips per batch rather than a few per task.
 //
-// Batching holds a run's ending back a little, never past what keeps its lease safe: an ending
-// waits at most until `claimBatch` more runs end, and a slot that finds no work left writes
-// what is waiting instead of letting it wait on the slowest run still going.
+// Batching holds a run's ending back a little: until `claimBatch` runs have ended, or until a
+// slot runs out of work while another run still goes, when that slot ends what is done. So no
+// ending waits on the slowest run of the tick, whose lease the others' would otherwise outlast.
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
 import type { Task, UUID } from "../types.ts";
 import { randomUuid } from "../uuid.ts";
