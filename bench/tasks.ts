@@ -1,22 +1,70 @@
-// `npm run bench:tasks`: tasks claimed and run per second, per backend, for 1,000 due tasks
-// drained by one tick loop (claim with a lease, run a no-op worker, release, delete).
+// `npm run bench:tasks`: tasks run per second by one tick, per backend, and the storage round
+// trips that tick made (counted at the wire, as bench:roundtrips counts them: D1 binding
+// calls, Neon HTTP requests, PGlite queries, DynamoDB requests; memory counts method calls).
+// Each round seeds 1,000 due tasks whose worker does nothing and times one runDueTasks over
+// them (claim with a lease, run, release or finish, the run's log row): one-shot tasks
+// (finished, so deleted) and repeat tasks (kept and rescheduled, so their ending reads the
+// stored row first). A warm-up tick of each kind runs first on each backend, so the figures
+// are a warm process's, not the JIT's or DynamoDB Local's first seconds. Medians of rounds.
+//
+//   npm run bench:tasks [-- backend ...]        TASK_BENCH_ROUNDS=3 by default
+import { availableParallelism } from "node:os";
+import { pathToFileURL } from "node:url";
 import {
   AgentRuntime,
   parseCharacter,
   runDueTasks,
+  type StorageAdapter,
   type StorageOp,
   type UUID,
 } from "../core/index.ts";
-import { backends } from "./backends.ts";
+import { type BackendName, backends } from "./backends.ts";
 
 const TASKS = 1000;
+/** A full tick first: DynamoDB Local's JVM and the JIT take a few thousand requests to warm. */
+const WARM_UP_TASKS = TASKS;
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
 
-console.log(`Tasks claimed + run per second (${TASKS} due tasks, one tick loop, concurrency 4)\n`);
-console.log("| backend | seconds | tasks/s |");
-console.log("|---|---|---|");
-for (const [name, open] of Object.entries(backends)) {
-  const { storage, close } = await open();
+export interface TaskThroughput {
+  backend: string;
+  /** One-shot tasks run per second by one tick (median of the rounds). */
+  oneShotPerSecond: number;
+  /** Round trips of that tick, over TASKS tasks. */
+  oneShotRoundTrips: number;
+  repeatPerSecond: number;
+  repeatRoundTrips: number;
+}
+
+interface Round {
+  perSecond: number;
+  roundTrips: number;
+}
+
+/** Measures every backend (or those named) and returns the markdown table. */
+export async function taskThroughputTable(
+  names: readonly string[] = [],
+  rounds = Number(process.env.TASK_BENCH_ROUNDS ?? 3),
+): Promise<string> {
+  const rows: TaskThroughput[] = [];
+  for (const name of Object.keys(backends) as BackendName[]) {
+    if (names.length && !names.includes(name)) continue;
+    rows.push(await measureBackend(name, rounds));
+  }
+  const machine = `${availableParallelism()} CPUs, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+  return [
+    `Tasks run per second by one tick over ${TASKS.toLocaleString("en")} due tasks (no-op worker, concurrency 4, batches of 25; median of ${rounds} rounds after warm-up ticks; ${machine})`,
+    "",
+    `| backend | one-shot tasks/s | round trips per tick | repeat tasks/s | round trips per tick |`,
+    "|---|---:|---:|---:|---:|",
+    ...rows.map(
+      (r) =>
+        `| ${r.backend} | ${r.oneShotPerSecond} | ${r.oneShotRoundTrips} | ${r.repeatPerSecond} | ${r.repeatRoundTrips} |`,
+    ),
+  ].join("\n");
+}
+
+async function measureBackend(name: BackendName, rounds: number): Promise<TaskThroughput> {
+  const { storage, read, close } = await backends[name]();
   try {
     const runtime = new AgentRuntime({
       character: parseCharacter({ name: "Bench" }),
@@ -24,28 +72,69 @@ for (const [name, open] of Object.entries(backends)) {
       logger: quiet,
     });
     runtime.registerTaskWorker({ name: "NOOP", execute: async () => {} });
-    const now = Date.now();
-    const ops: StorageOp[] = Array.from({ length: TASKS }, (_, i) => ({
-      op: "createTask",
-      task: {
-        id: crypto.randomUUID() as UUID,
-        name: "NOOP",
-        agentId: runtime.agentId,
-        tags: ["queue"],
-        dueAt: now - i,
-      },
-    }));
-    for (let i = 0; i < ops.length; i += 50) await storage.batch(ops.slice(i, i + 50));
-    const started = performance.now();
-    let done = 0;
-    while (done < TASKS) {
-      const report = await runDueTasks(runtime, { limit: TASKS, budgetMs: 600_000 });
-      done += report.succeeded;
-      if (report.ran === 0) break;
+    const tick = async (count: number, repeat: boolean): Promise<Round> => {
+      await seed(storage, runtime.agentId, count, repeat);
+      const before = read();
+      const started = performance.now();
+      const report = await runDueTasks(runtime, { limit: count, budgetMs: 600_000 });
+      const seconds = (performance.now() - started) / 1000;
+      const roundTrips = read() - before;
+      if (report.succeeded !== count) {
+        throw new Error(`${name}: the tick ran ${report.succeeded} of ${count} tasks`);
+      }
+      if (repeat) await removeAll(storage);
+      return { perSecond: Math.round(count / seconds), roundTrips };
+    };
+    await tick(WARM_UP_TASKS, false);
+    await tick(WARM_UP_TASKS, true);
+    const oneShot: Round[] = [];
+    const repeat: Round[] = [];
+    for (let i = 0; i < rounds; i++) {
+      oneShot.push(await tick(TASKS, false));
+      repeat.push(await tick(TASKS, true));
     }
-    const seconds = (performance.now() - started) / 1000;
-    console.log(`| ${name} | ${seconds.toFixed(2)} | ${Math.round(done / seconds)} |`);
+    return {
+      backend: name,
+      oneShotPerSecond: median(oneShot.map((r) => r.perSecond)),
+      oneShotRoundTrips: median(oneShot.map((r) => r.roundTrips)),
+      repeatPerSecond: median(repeat.map((r) => r.perSecond)),
+      repeatRoundTrips: median(repeat.map((r) => r.roundTrips)),
+    };
   } finally {
     await close();
   }
+}
+
+/** `count` tasks due now, oldest first: one-shots, or repeats due again in an hour. */
+async function seed(storage: StorageAdapter, agentId: UUID, count: number, repeat: boolean) {
+  const now = Date.now();
+  const ops: StorageOp[] = Array.from({ length: count }, (_, i) => ({
+    op: "createTask",
+    task: {
+      id: crypto.randomUUID() as UUID,
+      name: "NOOP",
+      agentId,
+      tags: repeat ? ["queue", "repeat"] : ["queue"],
+      metadata: repeat ? { updateInterval: 60 * 60_000, updatedAt: now } : {},
+      dueAt: now - count + i,
+    },
+  }));
+  for (let i = 0; i < ops.length; i += 50) await storage.batch(ops.slice(i, i + 50));
+}
+
+async function removeAll(storage: StorageAdapter) {
+  const ids = (await storage.getTasks({})).map((task) => task.id as UUID);
+  for (let i = 0; i < ids.length; i += 50) {
+    await storage.batch(ids.slice(i, i + 50).map((id) => ({ op: "deleteTask", id })));
+  }
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : Math.round((sorted[mid - 1]! + sorted[mid]!) / 2);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  console.log(await taskThroughputTable(process.argv.slice(2)));
 }

@@ -271,6 +271,8 @@ export {
   type ClaimDueTasksParams,
   type ClaimTaskParams,
   type GetMemoriesParams,
+  type ReleaseTasksParams,
+  type ReleaseTasksResult,
   type SearchMemoriesParams,
   type StorageAdapter,
   StorageError,
@@ -279,6 +281,7 @@ export {
   type StorageRead,
   type StorageReadResult,
   type SweepReport,
+  type TaskRelease,
 } from "./storage.ts";
 export { acceptWithLimits } from "./tasks/accept-with-limits.ts";
 export { nextCronRun, parseCron, TaskScheduleError } from "./tasks/cron.ts";

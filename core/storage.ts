@@ -131,6 +131,32 @@ export interface ClaimTaskParams {
 }
 
 /**
+ * How a run ends one leased task, in releaseTasks: without `finish`, as releaseTaskLease
+ * (apply `patch`, let the lease go); with `finish`, as finishTask (delete the one-shot).
+ */
+export type TaskRelease =
+  | { id: UUID; owner: string; patch?: Partial<Task>; finish?: false }
+  | { id: UUID; owner: string; finish: true };
+
+export interface ReleaseTasksParams {
+  /** Each id at most once. */
+  tasks: TaskRelease[];
+  /**
+   * New log rows (the runs' own) written in the same round trip. Their ids must be fresh:
+   * unlike log(), a backend may write them without the insert-if-absent check (DynamoDB
+   * sends them in BatchWriteItems, which take no condition).
+   */
+  logs?: LogParams[];
+}
+
+export interface ReleaseTasksResult {
+  /** Per entry, in order: whether it held (the single call's answer). */
+  held: boolean[];
+  /** Why the log rows were not written, when they were not; the releases stand regardless. */
+  logError?: unknown;
+}
+
+/**
  * Writes that must land together or not at all. Each backend maps a list of these onto its
  * one atomic primitive: D1 `db.batch`, a Postgres transaction, DynamoDB TransactWriteItems.
  * Upserts are insert-if-absent: they never overwrite an existing row.
@@ -340,6 +366,18 @@ export interface StorageAdapter {
    * go, and the answer is false; false too when the lease was lost or the task is gone.
    */
   finishTask(id: UUID, owner: string): Promise<boolean>;
+  /**
+   * releaseTaskLease and finishTask for many tasks in one round trip (on DynamoDB, one round
+   * of parallel conditional writes), with log rows alongside: how a tick ends the tasks it ran.
+   * Each entry is decided on its own, under exactly the condition of its single call (the
+   * owner's lease; a pause or delete during the run wins), and `held` gives each answer; the
+   * entries are not atomic with one another. A log row that cannot be written never stops a
+   * release: the releases land and `logError` says why the rows did not. A repeated id is
+   * INVALID_BATCH.
+   */
+  releaseTasks(params: ReleaseTasksParams): Promise<ReleaseTasksResult>;
+  /** The tasks with these ids, in no particular order; ids not found are left out. */
+  getTasksByIds(ids: UUID[]): Promise<Task[]>;
   /**
    * Applies all ops atomically, in order: all land or none do. Then answers `reads`, as the
    * read methods of the same names would, seeing the ops' writes; in the same round trip where

@@ -2,6 +2,7 @@
 // bound is a key condition); room and type are filters. A named log is written once.
 import type { DeleteLogsParams, GetLogsParams, LogParams } from "../../core/storage.ts";
 import type { Log, UUID } from "../../core/types.ts";
+import type { Item } from "./attributes.ts";
 import { pageOf } from "./base.ts";
 import { DynamoCache } from "./cache.ts";
 import { Expression } from "./expression.ts";
@@ -12,12 +13,17 @@ import { keyOf } from "./table.ts";
 
 export abstract class DynamoLogs extends DynamoCache {
   async log(params: LogParams): Promise<void> {
-    const { id = this.newId(), entityId, roomId, type, body } = params;
-    const fields = { id, entityId, type, body, createdAt: this.now() };
-    const item = checked(logItem(roomId === undefined ? fields : { ...fields, roomId }), "log");
+    const item = this.logRow(params);
     // A named log is written once: a second write with its id leaves the first in place.
     if (params.id !== undefined) await this.putIfAbsent(item);
     else await this.put(item);
+  }
+
+  /** A log row's item, refused with TOO_LARGE over DynamoDB's item limit. */
+  protected logRow(params: LogParams): Item {
+    const { id = this.newId(), entityId, roomId, type, body } = params;
+    const fields = { id, entityId, type, body, createdAt: this.now() };
+    return checked(logItem(roomId === undefined ? fields : { ...fields, roomId }), "log");
   }
 
   async getLogs(params: GetLogsParams): Promise<Log[]> {

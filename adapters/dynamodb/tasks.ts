@@ -1,11 +1,19 @@
 // Tasks and their leases. The schedule index (gsi4) sorts due tasks first by dueAt; a lease
 // is one conditional UpdateItem, so two ticks never run the same task at once.
 import { DeleteItemCommand } from "@aws-sdk/client-dynamodb";
-import type { ClaimDueTasksParams, ClaimTaskParams } from "../../core/storage.ts";
+import type {
+  ClaimDueTasksParams,
+  ClaimTaskParams,
+  LogParams,
+  ReleaseTasksParams,
+  ReleaseTasksResult,
+  TaskRelease,
+} from "../../core/storage.ts";
+import { assertDistinctReleases } from "../../core/tasks/distinct-releases.ts";
 import type { Task, UUID } from "../../core/types.ts";
 import { wellFormed } from "../../core/well-formed.ts";
-import { num, str } from "./attributes.ts";
-import { ignoreConditionFailed } from "./errors.ts";
+import { type Item, num, str } from "./attributes.ts";
+import { ignoreConditionFailed, oldItem } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";
 import type { Fields } from "./items/item.ts";
 import { taskItem, taskPatch, toTask } from "./items/tasks.ts";
@@ -100,35 +108,95 @@ export abstract class DynamoTasks extends DynamoLogs {
     return this.lease(id, owner, now, now + leaseMs, false);
   }
 
+  async getTasksByIds(ids: UUID[]): Promise<Task[]> {
+    return (await this.table.batchGet(ids.map((id) => keys.task(id)))).map(toTask);
+  }
+
   async releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean> {
-    const { id: _id, leaseOwner: _o, leaseExpiresAt: _e, ...rest } = patch ?? {};
-    const fields = taskPatch(id, { ...rest, leaseOwner: null, leaseExpiresAt: null }, this.now());
-    // A pause that landed during the run wins: the patch applies only to an unpaused task;
-    // failing that, the owner still lets go of the lease (and records nothing).
-    if (await this.releaseIf(id, owner, fields, "paused")) return true;
-    await this.releaseIf(id, owner, { leaseOwner: null, leaseExpiresAt: null });
-    return false;
+    return this.release({ id, owner, patch });
   }
 
   async finishTask(id: UUID, owner: string): Promise<boolean> {
+    return this.release({ id, owner, finish: true });
+  }
+
+  /**
+   * One conditional write per entry, all sent at once (not TransactWriteItems, which would let
+   * one lost lease cancel every other entry), beside BatchWriteItems of 25 log rows each.
+   */
+  async releaseTasks({ tasks, logs = [] }: ReleaseTasksParams): Promise<ReleaseTasksResult> {
+    assertDistinctReleases(tasks);
+    const [ended, written] = await Promise.all([
+      Promise.allSettled(tasks.map((release) => this.release(release))),
+      this.writeLogRows(logs),
+    ]);
+    const held: boolean[] = [];
+    for (const outcome of ended) {
+      if (outcome.status === "rejected") throw outcome.reason;
+      held.push(outcome.value);
+    }
+    return written === undefined ? { held } : { held, logError: written };
+  }
+
+  /** New log rows, unconditionally (fresh ids), 25 a request; the first failure, if any. */
+  private async writeLogRows(logs: readonly LogParams[]): Promise<unknown> {
+    let failure: unknown;
+    const items: Item[] = [];
+    for (const row of logs) {
+      try {
+        items.push(this.logRow(row));
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    try {
+      await this.table.batchWrite(items.map((Item) => ({ PutRequest: { Item } })));
+    } catch (error) {
+      failure ??= error;
+    }
+    return failure;
+  }
+
+  /**
+   * The owner's release (patch applied) or finish (item deleted), on an unpaused task it holds.
+   * A pause that landed during the run wins: the failed condition returns the item, and if the
+   * lease is still ours a second write lets it go, recording nothing.
+   */
+  private async release(release: TaskRelease): Promise<boolean> {
+    const { id, owner } = release;
     const expr = new Expression();
     const condition = `${expr.name("leaseOwner")} = ${expr.value(owner)} AND attribute_not_exists(${expr.name("paused")})`;
-    try {
-      await this.table.send(
-        new DeleteItemCommand({
-          TableName: this.tableName,
-          Key: this.table.key(keys.task(id)),
-          ConditionExpression: condition,
-          ...expr.params(),
-        }),
-      );
-      return true;
-    } catch (error) {
-      ignoreConditionFailed(error);
-      // Paused during the run (or not ours): let our lease go, if we still hold it.
-      await this.releaseIf(id, owner, { leaseOwner: null, leaseExpiresAt: null });
-      return false;
+    let old: Item | undefined;
+    if (release.finish) {
+      try {
+        await this.table.send(
+          new DeleteItemCommand({
+            TableName: this.tableName,
+            Key: this.table.key(keys.task(id)),
+            ConditionExpression: condition,
+            ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+            ...expr.params(),
+          }),
+        );
+        return true;
+      } catch (error) {
+        ignoreConditionFailed(error);
+        old = oldItem(error);
+      }
+    } else {
+      const { id: _id, leaseOwner: _o, leaseExpiresAt: _e, ...rest } = release.patch ?? {};
+      const fields = taskPatch(id, { ...rest, leaseOwner: null, leaseExpiresAt: null }, this.now());
+      const update = updateExpression(expr, fields);
+      const out = await this.updateIf(keys.task(id), update, condition, expr, {
+        ReturnValuesOnConditionCheckFailure: "ALL_OLD",
+      });
+      if (out.ok) return true;
+      old = out.old;
     }
+    if (old && str(old, "leaseOwner") === owner) {
+      await this.releaseIf(id, owner, { leaseOwner: null, leaseExpiresAt: null });
+    }
+    return false;
   }
 
   /** A conditional lease of one task: free (and due, unless `due` is false) at `now`. */
@@ -150,18 +218,10 @@ export abstract class DynamoTasks extends DynamoLogs {
   }
 
   /** One conditional update under the owner's lease; false when the condition failed. */
-  private async releaseIf(
-    id: UUID,
-    owner: string,
-    fields: Fields,
-    unlessAttribute?: string,
-  ): Promise<boolean> {
+  private async releaseIf(id: UUID, owner: string, fields: Fields): Promise<boolean> {
     const expr = new Expression();
     const update = updateExpression(expr, fields);
-    const unless = unlessAttribute
-      ? ` AND attribute_not_exists(${expr.name(unlessAttribute)})`
-      : "";
-    const condition = `${expr.name("leaseOwner")} = ${expr.value(owner)}${unless}`;
+    const condition = `${expr.name("leaseOwner")} = ${expr.value(owner)}`;
     return (await this.updateIf(keys.task(id), update, condition, expr)).ok;
   }
 }

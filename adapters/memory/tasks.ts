@@ -3,8 +3,11 @@
 import {
   type ClaimDueTasksParams,
   type ClaimTaskParams,
+  type ReleaseTasksParams,
+  type ReleaseTasksResult,
   StorageError,
 } from "../../core/storage.ts";
+import { assertDistinctReleases } from "../../core/tasks/distinct-releases.ts";
 import type { Task, UUID } from "../../core/types.ts";
 import { wellFormed } from "../../core/well-formed.ts";
 import { definedFields, detached, stored } from "./base.ts";
@@ -67,21 +70,28 @@ export abstract class MemoryTasks extends MemoryLogs {
   }
 
   async releaseTaskLease(id: UUID, owner: string, patch?: Partial<Task>): Promise<boolean> {
-    const task = this.db.tasks.get(id);
-    if (!task || task.leaseOwner !== owner) return false;
-    // A pause that landed during the run wins: only the lease is let go.
-    const paused = (task.metadata as { paused?: unknown } | undefined)?.paused === true;
-    this.patchTask(id, { ...(paused ? {} : patch), leaseOwner: null, leaseExpiresAt: null });
-    return !paused;
+    return this.release(id, owner, patch);
   }
 
   async finishTask(id: UUID, owner: string): Promise<boolean> {
-    const task = this.db.tasks.get(id);
-    if (!task || task.leaseOwner !== owner) return false;
-    const paused = (task.metadata as { paused?: unknown } | undefined)?.paused === true;
-    if (paused) this.patchTask(id, { leaseOwner: null, leaseExpiresAt: null });
-    else this.db.tasks.delete(id);
-    return !paused;
+    return this.release(id, owner, undefined, true);
+  }
+
+  async releaseTasks({ tasks, logs = [] }: ReleaseTasksParams): Promise<ReleaseTasksResult> {
+    assertDistinctReleases(tasks);
+    const held = tasks.map((t) =>
+      this.release(t.id, t.owner, t.finish ? undefined : t.patch, t.finish),
+    );
+    try {
+      for (const row of logs) await this.log(row);
+      return { held };
+    } catch (logError) {
+      return { held, logError };
+    }
+  }
+
+  async getTasksByIds(ids: UUID[]): Promise<Task[]> {
+    return this.copiesOf(this.db.tasks, [...new Set(ids)]);
   }
 
   /** createTask and the batch's createTask: CONFLICT when the id is taken. */
@@ -107,6 +117,19 @@ export abstract class MemoryTasks extends MemoryLogs {
     if (!current) return;
     const { id: _id, ...fields } = definedFields(stored(patch));
     this.db.tasks.set(id, { ...current, ...fields, updatedAt: this.now() });
+  }
+
+  /**
+   * Lets the owner's lease go, applying `patch` or, with `finish`, deleting the task. A pause
+   * that landed during the run wins: only the lease is let go, and the answer is false.
+   */
+  private release(id: UUID, owner: string, patch?: Partial<Task>, finish = false): boolean {
+    const task = this.db.tasks.get(id);
+    if (!task || task.leaseOwner !== owner) return false;
+    const paused = (task.metadata as { paused?: unknown } | undefined)?.paused === true;
+    if (finish && !paused) this.db.tasks.delete(id);
+    else this.patchTask(id, { ...(paused ? {} : patch), leaseOwner: null, leaseExpiresAt: null });
+    return !paused;
   }
 
   /** Stores the task leased to `owner` until `expiresAt`; the caller's copy of it. */

@@ -5,14 +5,29 @@ import type { DeleteLogsParams, GetLogsParams, LogParams } from "../../core/stor
 import type { Log, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import { SqlCache } from "./cache.ts";
+import type { Statement } from "./driver.ts";
 import { toLog } from "./rows.ts";
 
 export abstract class SqlLogs extends SqlCache {
   /** A named log (`id`) is written once: a second write with its id is ignored. */
   async log(params: LogParams): Promise<void> {
-    const { id = randomUuid(), entityId, roomId = null, type, body } = params;
-    const row = { id, entityId, roomId, type, body, createdAt: this.now() };
-    await this.run(() => this.db.insert(this.logs).values(row).onConflictDoNothing());
+    await this.atomic(this.logWrites([params]));
+  }
+
+  /** Insert-if-absent statements for log rows, split under the parameter cap. */
+  protected logWrites(params: readonly LogParams[]): Statement[] {
+    const createdAt = this.now();
+    const rows = params.map(({ id = randomUuid(), entityId, roomId = null, type, body }) => ({
+      id,
+      entityId,
+      roomId,
+      type,
+      body,
+      createdAt,
+    }));
+    return this.chunked(rows, 6, (db, part) =>
+      db.insert(this.logs).values(part).onConflictDoNothing(),
+    );
   }
 
   async getLogs(params: GetLogsParams): Promise<Log[]> {

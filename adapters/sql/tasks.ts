@@ -1,10 +1,18 @@
 // Tasks and their leases: a tick claims due tasks in one conditional UPDATE, so two ticks
 // never run one task, and releases the lease with the run's result only while it holds it.
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import type { ClaimDueTasksParams, ClaimTaskParams } from "../../core/storage.ts";
+import type {
+  ClaimDueTasksParams,
+  ClaimTaskParams,
+  ReleaseTasksParams,
+  ReleaseTasksResult,
+  TaskRelease,
+} from "../../core/storage.ts";
+import { assertDistinctReleases } from "../../core/tasks/distinct-releases.ts";
 import type { Task, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import type { Statement } from "./driver.ts";
+import { chunk } from "./limits.ts";
 import { SqlLogs } from "./logs.ts";
 import { definedFields, toTask } from "./rows.ts";
 
@@ -94,39 +102,94 @@ export abstract class SqlTasks extends SqlLogs {
     return claimed ? toTask(claimed) : null;
   }
 
+  async getTasksByIds(ids: UUID[]): Promise<Task[]> {
+    return (await this.rowsIn(this.tasks, this.tasks.id, ids)).map(toTask);
+  }
+
   async releaseTaskLease(id: UUID, owner: string, patch: Partial<Task> = {}): Promise<boolean> {
-    const { tasks } = this;
-    const held = and(eq(tasks.id, id), eq(tasks.leaseOwner, owner));
-    const free = { leaseOwner: null, leaseExpiresAt: null };
-    const set = { ...this.taskPatch(patch), ...free };
-    // A pause that landed during the run wins: the patch applies only to an unpaused task,
-    // and the second statement (a no-op when the first matched) just lets a paused one go.
-    const [released] = (await this.atomic([
-      (db) =>
-        db
-          .update(tasks)
-          .set(set)
-          .where(and(held, this.dialect.notPaused(tasks.metadata)))
-          .returning({ id: tasks.id }),
-      (db) => db.update(tasks).set(free).where(held).returning({ id: tasks.id }),
-    ])) as unknown[][];
-    return released?.length === 1;
+    const { held } = await this.releaseTasks({ tasks: [{ id, owner, patch }] });
+    return held[0] === true;
   }
 
   async finishTask(id: UUID, owner: string): Promise<boolean> {
+    const { held } = await this.releaseTasks({ tasks: [{ id, owner, finish: true }] });
+    return held[0] === true;
+  }
+
+  /** One atomic unit of conditional statements; the log rows ride along in the same unit. */
+  async releaseTasks({
+    tasks: releases,
+    logs = [],
+  }: ReleaseTasksParams): Promise<ReleaseTasksResult> {
+    assertDistinctReleases(releases);
+    const { statements, held } = this.releaseStatements(releases);
+    const rows = this.logWrites(logs);
+    if (rows.length === 0) return { held: held(await this.atomic(statements)) };
+    try {
+      return { held: held(await this.atomic([...statements, ...rows])) };
+    } catch (logError) {
+      // The unit is atomic, so failed rows undid the releases too: those go again, alone (and
+      // if they fail again, that error is the caller's).
+      return { held: held(await this.atomic(statements)), logError };
+    }
+  }
+
+  /**
+   * The statements that end `releases`, and how to read which held from their results. First
+   * the deciding writes, each only on an unpaused task the owner holds: a patch per entry that
+   * has one, then one UPDATE for the plain releases and one DELETE for the finishes of each
+   * owner. Then one UPDATE per owner lets go of what is still held: a task paused during the
+   * run keeps its pause, and the owner's lease on it is cleared all the same.
+   */
+  private releaseStatements(releases: readonly TaskRelease[]) {
     const { tasks } = this;
-    const held = and(eq(tasks.id, id), eq(tasks.leaseOwner, owner));
     const free = { leaseOwner: null, leaseExpiresAt: null };
-    // As in releaseTaskLease: the second statement only lets a paused task's lease go.
-    const [deleted] = (await this.atomic([
-      (db) =>
-        db
-          .delete(tasks)
-          .where(and(held, this.dialect.notPaused(tasks.metadata)))
-          .returning({ id: tasks.id }),
-      (db) => db.update(tasks).set(free).where(held).returning({ id: tasks.id }),
-    ])) as unknown[][];
-    return deleted?.length === 1;
+    const notPaused = this.dialect.notPaused(tasks.metadata);
+    const deciding: Statement[] = [];
+    const letGo: Statement[] = [];
+    const owners = new Map<string, TaskRelease[]>();
+    for (const release of releases) {
+      const group = owners.get(release.owner);
+      if (group) group.push(release);
+      else owners.set(release.owner, [release]);
+    }
+    for (const [owner, group] of owners) {
+      const held = (ids: UUID[]) => and(inArray(tasks.id, ids), eq(tasks.leaseOwner, owner));
+      const plain: UUID[] = [];
+      const finished: UUID[] = [];
+      for (const release of group) {
+        if (release.finish) finished.push(release.id);
+        else if (!hasFields(release.patch)) plain.push(release.id);
+        else {
+          const set = { ...this.taskPatch(release.patch), ...free };
+          const where = and(eq(tasks.id, release.id), eq(tasks.leaseOwner, owner), notPaused);
+          deciding.push((db) => db.update(tasks).set(set).where(where).returning({ id: tasks.id }));
+        }
+      }
+      const set = { ...this.taskPatch({}), ...free };
+      for (const part of this.idChunks(plain)) {
+        const where = and(held(part), notPaused);
+        deciding.push((db) => db.update(tasks).set(set).where(where).returning({ id: tasks.id }));
+      }
+      for (const part of this.idChunks(finished)) {
+        const where = and(held(part), notPaused);
+        deciding.push((db) => db.delete(tasks).where(where).returning({ id: tasks.id }));
+      }
+      for (const part of this.idChunks(group.map((release) => release.id))) {
+        letGo.push((db) => db.update(tasks).set(free).where(held(part)));
+      }
+    }
+    // Postgres hands a uuid back in lower case whatever case it was given in.
+    const held = (results: unknown[]) => {
+      const rows = (results.slice(0, deciding.length) as { id: string }[][]).flat();
+      const ids = new Set(rows.map((row) => row.id.toLowerCase()));
+      return releases.map((release) => ids.has(release.id.toLowerCase()));
+    };
+    return { statements: [...deciding, ...letGo], held };
+  }
+
+  private idChunks(ids: UUID[]): UUID[][] {
+    return chunk(ids, this.dialect.maxParams - 10);
   }
 
   private oldestFirst() {
@@ -145,4 +208,9 @@ export abstract class SqlTasks extends SqlLogs {
       updatedAt: patch.updatedAt ?? this.now(),
     };
   }
+}
+
+/** Whether a patch names any field (an empty one only lets the lease go). */
+function hasFields(patch: Partial<Task> | undefined): patch is Partial<Task> {
+  return patch !== undefined && Object.values(patch).some((value) => value !== undefined);
 }

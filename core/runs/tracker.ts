@@ -6,7 +6,7 @@ import { describeError } from "../describe-error.ts";
 import type { ElizaLogger } from "../logger.ts";
 import type { TokenUsage } from "../models/usage.ts";
 import { type Redactor, redactValue } from "../redact.ts";
-import type { StorageAdapter } from "../storage.ts";
+import type { LogParams, StorageAdapter } from "../storage.ts";
 import type { UUID } from "../types.ts";
 import { RunRecord, type RunStart } from "./record.ts";
 import { hasRunScope, scopedRunId } from "./scope.ts";
@@ -83,6 +83,26 @@ export class RunTracker {
     status: RunStatus,
     end: RunEnd = {},
   ): Promise<RunLogBody | undefined> {
+    const ended = this.close(record, status, end);
+    if (!ended?.row) return ended?.body;
+    try {
+      await this.host.storage.log(ended.row);
+    } catch (error) {
+      record.log.warn(`run log not written: ${describeError(error)}`);
+    }
+    return ended.body;
+  }
+
+  /**
+   * Ends the run as end() does, but hands its log row back unwritten (none when the run log
+   * is off) to a caller that writes it with other writes: a tick writes its task runs' rows
+   * with their releases, in one round trip. Undefined when the run had already ended.
+   */
+  close(
+    record: RunRecord,
+    status: RunStatus,
+    end: RunEnd = {},
+  ): { body: RunLogBody; row?: LogParams } | undefined {
     if (record.ended) return undefined;
     this.active.delete(record.runId);
     const body = record.finish(status, end);
@@ -98,9 +118,9 @@ export class RunTracker {
     };
     if (status === "completed") record.log.info(line, data);
     else record.log.warn(line, data);
-    if (!runLogEnabled(this.host)) return body;
+    if (!runLogEnabled(this.host)) return { body };
     try {
-      await this.host.storage.log({
+      const row: LogParams = {
         id: record.runId,
         entityId: this.host.agentId,
         ...(record.roomId ? { roomId: record.roomId } : {}),
@@ -109,11 +129,12 @@ export class RunTracker {
           string,
           unknown
         >,
-      });
+      };
+      return { body, row };
     } catch (error) {
       record.log.warn(`run log not written: ${describeError(error)}`);
+      return { body };
     }
-    return body;
   }
 }
 

@@ -9,9 +9,7 @@
 // - after an outage a repeat task runs once, not once per missed interval.
 import { sweepRunLogs } from "../runs/sweep.ts";
 import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import type { Task, UUID } from "../types.ts";
-import { randomUuid } from "../uuid.ts";
-import { type RunOutcome, runClaimedTask } from "./run-task.ts";
+import { runClaimedBatches } from "./tick-slots.ts";
 import type { RunDueTasksOptions, TickReport } from "./types.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -43,54 +41,18 @@ export async function runDueTasks(
   }
   const limit = options.limit ?? 100;
   const budgetMs = options.budgetMs ?? 25_000;
-  const leaseMs = options.leaseMs ?? 5 * 60_000;
-  const concurrency = Math.max(1, options.concurrency ?? 4);
   const elapsed = options.elapsedClock ?? Date.now;
   const started = elapsed();
-  const owner = `tick:${randomUuid()}`;
-  const overBudget = () => elapsed() - started >= budgetMs;
-
-  // Claim a batch, run it `concurrency` at a time, and hand back what the budget leaves
-  // unrun at once, so the next tick need not wait for those leases to expire.
-  const claimBatch = Math.max(concurrency, options.claimBatch ?? 25);
-  while (report.ran + report.skipped < limit) {
-    if (overBudget()) {
-      report.more = true;
-      break;
-    }
-    const want = Math.min(claimBatch, limit - report.ran - report.skipped);
-    const claimed = await runtime.storage.claimDueTasks({
-      now,
-      limit: want,
-      owner,
-      leaseMs,
-      agentId: runtime.agentId,
-    });
-    if (claimed.length === 0) break;
-    const queue = [...claimed];
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        for (let task = queue.shift(); task; task = queue.shift()) {
-          if (overBudget()) {
-            queue.unshift(task);
-            return;
-          }
-          await runOne(runtime, task, owner, now, report);
-        }
-      }),
-    );
-    if (queue.length > 0) {
-      report.remaining += queue.length;
-      report.more = true;
-      await Promise.all(
-        queue.map((task) => runtime.storage.releaseTaskLease(task.id as UUID, owner)),
-      );
-      break;
-    }
-    // A short batch does not mean nothing is left: racing ticks may have taken the rest of
-    // this batch's candidates. Only an empty claim ends the tick.
-  }
-  if (report.ran + report.skipped >= limit) report.more = true;
+  const concurrency = Math.max(1, options.concurrency ?? 4);
+  const claimed = await runClaimedBatches(runtime, report, {
+    now,
+    limit,
+    leaseMs: options.leaseMs ?? 5 * 60_000,
+    concurrency,
+    claimBatch: Math.max(concurrency, options.claimBatch ?? 25),
+    overBudget: () => elapsed() - started >= budgetMs,
+  });
+  if (claimed >= limit) report.more = true;
   const sweepLimit = options.sweepLimit ?? DEFAULT_SWEEP_LIMIT;
   report.swept = await sweepExpired(runtime, now, sweepLimit);
   report.sweptLogs = await sweepLogs(runtime, now, sweepLimit);
@@ -126,41 +88,4 @@ async function sweepExpired(runtime: AgentRuntime, now: number, limit: number): 
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
-}
-
-async function parkUnqueued(runtime: AgentRuntime, id: UUID, owner: string): Promise<RunOutcome> {
-  await runtime.storage.releaseTaskLease(id, owner, { dueAt: null });
-  return "skipped";
-}
-
-async function runOne(
-  runtime: AgentRuntime,
-  task: Task,
-  owner: string,
-  now: number,
-  report: TickReport,
-): Promise<void> {
-  // elizaOS polls only tasks tagged "queue": a tick leaves one that lost the tag alone (and
-  // parks it), while executeTaskById still runs any task, as elizaOS's does.
-  const outcome = task.tags.includes("queue")
-    ? await runClaimedTask(runtime, task as Task & { id: UUID }, owner, now)
-    : await parkUnqueued(runtime, task.id as UUID, owner);
-  switch (outcome) {
-    case "succeeded":
-      report.ran++;
-      report.succeeded++;
-      break;
-    case "failed":
-      report.ran++;
-      report.failed++;
-      break;
-    case "paused":
-      report.ran++;
-      report.failed++;
-      report.paused++;
-      break;
-    case "skipped":
-      report.skipped++;
-      break;
-  }
 }

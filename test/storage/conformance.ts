@@ -25,6 +25,7 @@ import { describeMemoryCases } from "./memories-cases.ts";
 import { describeRoomCases } from "./rooms-cases.ts";
 import { describeSearchCases } from "./search-cases.ts";
 import { describeSweepAndPingCases } from "./sweep-ping-cases.ts";
+import { describeTaskReleaseCases } from "./task-release-cases.ts";
 import { describeTaskCases } from "./tasks-cases.ts";
 
 export type { ConformanceSetup, ConformanceStorageOptions } from "./fixtures.ts";
@@ -101,6 +102,7 @@ export function describeStorageConformance(name: string, setup: ConformanceSetup
     describeCacheAndLogCases(context);
     describeTaskCases(context);
     describeClaimCases(context);
+    describeTaskReleaseCases(context);
     describeBatchCases(context);
     describeHostileInputCases(context);
     describeAgentScopeCases(context);

@@ -96,6 +96,7 @@ describe("a reply is sent at most once", () => {
         "batch",
         "releaseTaskLease",
         "finishTask",
+        "releaseTasks",
         "deleteTask",
       ] as const) {
         const original = storage[name].bind(storage) as (...args: unknown[]) => unknown;

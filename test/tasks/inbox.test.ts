@@ -119,12 +119,13 @@ describe("the durable inbox", () => {
     const acceptance = await acceptInbound(runtime, inbound(5), { leaseMs: 60_000 });
     if (!acceptance.accepted) throw new Error("not accepted");
     // The run replies, then dies before it can end its task (release or finish it).
-    const { releaseTaskLease, finishTask } = storage;
-    storage.releaseTaskLease = storage.finishTask = async () => {
+    const { releaseTaskLease, finishTask, releaseTasks } = storage;
+    const killed = async () => {
       throw new Error("isolate killed");
     };
+    Object.assign(storage, { releaseTaskLease: killed, finishTask: killed, releaseTasks: killed });
     await expect(acceptance.process?.()).rejects.toThrow("isolate killed");
-    Object.assign(storage, { releaseTaskLease, finishTask });
+    Object.assign(storage, { releaseTaskLease, finishTask, releaseTasks });
     expect(delivered).toHaveLength(1);
     clock.advance(60_000);
     expect((await runDueTasks(runtime)).succeeded).toBe(1);
