@@ -23,10 +23,12 @@ export class SqlStorage extends SqlTasks implements StorageAdapter {
   /** Pins the width; vectors of another width are then refused (EMBEDDING_DIMENSION_MISMATCH). */
   async ensureEmbeddingDimension(dimension: number): Promise<void> {
     assertValidDimension(dimension);
-    if (dimension > this.dialect.maxDimension) {
+    const max = Math.min(this.dialect.maxDimension, this.index?.maxDimension ?? Infinity);
+    if (dimension > max) {
+      const holder = max === this.dialect.maxDimension ? "this database" : "the vector index";
       throw new StorageError(
         "EMBEDDING_DIMENSION_MISMATCH",
-        `embedding dimension ${dimension} is over this database's limit of ${this.dialect.maxDimension}`,
+        `embedding dimension ${dimension} is over ${holder}'s limit of ${max}`,
       );
     }
     await this.dialect.pinDimension?.(this, dimension);
@@ -36,14 +38,20 @@ export class SqlStorage extends SqlTasks implements StorageAdapter {
   /** Applies all ops atomically, in order: every op is built (and checked) before any runs. */
   async batch(ops: StorageOp[]): Promise<void> {
     const created: IndexedMemory[] = [];
+    const deleted: string[] = [];
     const statements = ops.flatMap((op) => {
+      if (op.op === "deleteMemory") deleted.push(op.memoryId);
       if (op.op !== "createMemory") return this.opStatements(op);
       const { row, statement } = this.insertMemory(op.memory, op.tableName);
       created.push(row);
       return [statement];
     });
     await this.atomic(statements);
-    await this.indexMemories(created);
+    // A memory created and deleted in one batch ends deleted: removals go first.
+    await this.syncIndex(
+      created.filter((row) => !deleted.includes(row.id)),
+      deleted,
+    );
   }
 
   private opStatements(op: Exclude<StorageOp, { op: "createMemory" }>): Statement[] {
