@@ -19,15 +19,17 @@ import {
   type StorageAdapter,
   type UUID,
 } from "../core/index.ts";
+import { recordingD1, rowsRead } from "../test/support/d1-plans.ts";
 import { seedRoomMessages } from "../test/support/d1-seed.ts";
 import { localClient, startDynamoDbLocal } from "../test/support/dynamodb-local.ts";
+import { recordingDynamo } from "../test/support/dynamodb-reads.ts";
 import { seedDynamoMemories } from "../test/support/dynamodb-seed.ts";
 import { startMiniflareD1 } from "../test/support/miniflare-d1.ts";
 import { median, percentile } from "./compare/stats.ts";
 import { machineLine } from "./machine.ts";
 
 export const ROOM_SIZES = [10, 1_000, 10_000, 100_000];
-const MESSAGES = 20;
+const MESSAGES = 30;
 const WARMUP = 3;
 
 const character = parseCharacter({ name: "Bench", bio: ["Answers at once."] });
@@ -53,6 +55,11 @@ interface Seeding {
 interface Opened {
   storage: StorageAdapter;
   seed(rooms: Seeding[]): Promise<void>;
+  /**
+   * Rows the database read for what `work` sent: D1's rows_read of each SELECT (run again
+   * after), DynamoDB's ScannedCount of each Query. A count, so it does not wobble with load.
+   */
+  rowsRead(work: () => Promise<unknown>): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -61,10 +68,18 @@ export type RoomSizeBackend = "d1" | "dynamodb";
 const open: Record<RoomSizeBackend, () => Promise<Opened>> = {
   async d1() {
     const mf = await startMiniflareD1();
+    const recorder = recordingD1(mf.db);
     return {
-      storage: createD1Storage(mf.db, { agentId }),
+      storage: createD1Storage(recorder.db, { agentId }),
       async seed(rooms) {
         for (const room of rooms) await seedRoomMessages(mf.db, { ...room, agentId });
+      },
+      async rowsRead(work) {
+        recorder.take();
+        await work();
+        let total = 0;
+        for (const statement of recorder.take()) total += (await rowsRead(mf.db, statement)) ?? 0;
+        return total;
       },
       close: () => mf.dispose(),
     };
@@ -72,12 +87,18 @@ const open: Record<RoomSizeBackend, () => Promise<Opened>> = {
   async dynamodb() {
     const local = await startDynamoDbLocal();
     const client = localClient(local.endpoint);
+    const recorder = recordingDynamo(client);
     const storage = createDynamoStorage({ tableName: "bench", client, createTable: true, agentId });
     await storage.init();
     return {
       storage,
       async seed(rooms) {
         for (const room of rooms) await seedDynamoMemories(client, "bench", messages(room));
+      },
+      async rowsRead(work) {
+        recorder.take();
+        await work();
+        return recorder.take().reduce((sum, request) => sum + (request.scanned ?? 0), 0);
       },
       async close() {
         await storage.close();
@@ -113,6 +134,8 @@ export interface RoomSizeRow {
   setupSeconds: number;
   medianMs: number;
   p90Ms: number;
+  rowsRead: number;
+  quietRowsRead: number;
 }
 
 async function measure(backend: RoomSizeBackend, size: number): Promise<RoomSizeRow> {
@@ -146,13 +169,25 @@ async function measure(backend: RoomSizeBackend, size: number): Promise<RoomSize
       { roomId: otherRoomId, authors, count: size, startAt: now - size - 1_000, batch: 2 },
     ]);
     const setupSeconds = (performance.now() - started) / 1000;
+    // The room's first message since the agent's other room got its messages: a read keyed on
+    // the agent walks all of those before it finds this room's.
+    const quietRowsRead = await opened.rowsRead(() => send("back after a while"));
     const times: number[] = [];
     for (let i = 0; i < WARMUP + MESSAGES; i++) {
       const t = performance.now();
       await send(`message ${i}`);
       if (i >= WARMUP) times.push(performance.now() - t);
     }
-    return { backend, size, setupSeconds, medianMs: median(times), p90Ms: percentile(times, 90) };
+    const rowsRead = await opened.rowsRead(() => send("counted"));
+    return {
+      backend,
+      size,
+      setupSeconds,
+      medianMs: median(times),
+      p90Ms: percentile(times, 90),
+      rowsRead,
+      quietRowsRead,
+    };
   } finally {
     await opened.close();
   }
@@ -174,12 +209,14 @@ export async function roomSizeTable(
   const lines = [
     `Per-message overhead by room size (handleMessage, instant model, median of ${MESSAGES}) — ${machineLine()}`,
     "",
-    "| backend | messages in the room (+ as many in another room) | setup s | median ms | p90 ms |",
-    "|---|---:|---:|---:|---:|",
+    "| backend | messages in the room (+ as many in another room) | setup s | median ms | p90 ms | rows read a message | rows read, first message after the other room's |",
+    "|---|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.backend} | ${r.size.toLocaleString("en")} | ${r.setupSeconds.toFixed(1)} | ${r.medianMs.toFixed(1)} | ${r.p90Ms.toFixed(1)} |`,
+        `| ${r.backend} | ${r.size.toLocaleString("en")} | ${r.setupSeconds.toFixed(1)} | ${r.medianMs.toFixed(1)} | ${r.p90Ms.toFixed(1)} | ${r.rowsRead.toLocaleString("en")} | ${r.quietRowsRead.toLocaleString("en")} |`,
     ),
+    "",
+    "Rows read: D1's rows_read of the message's SELECTs; DynamoDB's ScannedCount of its Queries (GetItem and BatchGetItem reads not counted). The last column is the room's first message after the other room's were written, when the room's own newest rows are older than all of them.",
   ];
   return lines.join("\n");
 }
