@@ -25,8 +25,7 @@ import {
   type VectorInput,
   VectorizeError,
 } from "./limits.ts";
-
-export type Metric = "cosine" | "euclidean" | "dot-product";
+import { dotCodes, dotFloat, type Metric, norm, quantized, score, TopK } from "./scoring.ts";
 
 export interface VectorizeIndexOptions {
   dimensions: number;
@@ -195,49 +194,27 @@ export class VectorizeIndex {
       options.filter === undefined ? undefined : compileFilter(options.filter, this.indexes);
     const exact = options.returnValues === true;
     const queryNorm = norm(values);
-    const scored: { stored: Stored; score: number }[] = [];
+    const best = new TopK<Stored>(topK, this.metric === "euclidean");
     for (const stored of this.vectors.values()) {
       if (namespace !== undefined && stored.namespace !== namespace) continue;
       if (admits && !admits(stored.entries)) continue;
-      const score = exact
-        ? this.score(values, queryNorm, stored.values, 1, stored.norm)
-        : this.score(values, queryNorm, stored.codes, stored.step, stored.approximateNorm);
-      scored.push({ stored, score });
+      const similarity = exact
+        ? score(this.metric, dotFloat(values, stored.values), queryNorm, stored.norm)
+        : score(
+            this.metric,
+            dotCodes(values, stored.codes, stored.step),
+            queryNorm,
+            stored.approximateNorm,
+          );
+      best.offer(stored, similarity);
     }
-    const lowerIsCloser = this.metric === "euclidean";
-    scored.sort(
-      (a, b) =>
-        (lowerIsCloser ? a.score - b.score : b.score - a.score) ||
-        (a.stored.id < b.stored.id ? -1 : 1),
-    );
-    const matches = scored.slice(0, topK).map(({ stored, score }) => ({
+    const matches = best.results().map(({ item: stored, score: similarity }) => ({
       id: stored.id,
-      score,
+      score: similarity,
       ...(exact ? { values: [...stored.values] } : {}),
       ...extras(stored, returnMetadata),
     }));
     return { count: matches.length, matches };
-  }
-
-  /** `target[i] * scale` is the stored component. */
-  private score(
-    query: Float32Array,
-    queryNorm: number,
-    target: Float32Array | Int8Array,
-    scale: number,
-    targetNorm: number,
-  ) {
-    let dot = 0;
-    let distance = 0;
-    for (let i = 0; i < query.length; i++) {
-      const q = query[i]!;
-      const t = target[i]! * scale;
-      dot += q * t;
-      distance += (q - t) * (q - t);
-    }
-    if (this.metric === "dot-product") return dot;
-    if (this.metric === "euclidean") return Math.sqrt(distance);
-    return queryNorm === 0 || targetNorm === 0 ? 0 : dot / (queryNorm * targetNorm);
   }
 
   private checkQueryVector(vector: unknown): Float32Array {
@@ -341,18 +318,4 @@ function at(metadata: Record<string, unknown> | undefined, path: string): unknow
     value = (value as Record<string, unknown>)[part];
   }
   return value;
-}
-
-function norm(values: Float32Array): number {
-  let sum = 0;
-  for (const v of values) sum += v * v;
-  return Math.sqrt(sum);
-}
-
-/** Symmetric 8-bit quantization with one step per vector. */
-function quantized(values: Float32Array): { codes: Int8Array; step: number } {
-  let max = 0;
-  for (const v of values) max = Math.max(max, Math.abs(v));
-  const step = max === 0 ? 1 : max / 127;
-  return { codes: Int8Array.from(values, (v) => Math.round(v / step)), step };
 }

@@ -38,11 +38,12 @@ export function compileFilter(filter: unknown, indexes: ReadonlyMap<string, Inde
   }
   const clauses = entries.map(([key, condition]) => {
     checkFilterKey(key);
-    const test = compileCondition(key, condition);
-    const type = indexes.get(key);
+    // Without a metadata index on the key, no vector is in one: the clause admits nothing.
+    const test = compileCondition(key, condition, indexes.get(key) ?? "string");
+    const indexed = indexes.has(key);
     return (found: IndexEntries) => {
       const value = found.get(key);
-      return type !== undefined && value !== undefined && test(value, type);
+      return indexed && value !== undefined && test(value);
     };
   });
   return (found) => clauses.every((clause) => clause(found));
@@ -59,10 +60,10 @@ function checkFilterKey(key: string): void {
   }
 }
 
-type Test = (value: Indexed, type: IndexType) => boolean;
+type Test = (value: Indexed) => boolean;
 
-function compileCondition(key: string, condition: unknown): Test {
-  if (isScalar(condition)) return equals(condition);
+function compileCondition(key: string, condition: unknown, type: IndexType): Test {
+  if (isScalar(condition)) return equals(condition, type);
   if (typeof condition !== "object" || Array.isArray(condition)) {
     throw invalid(40024, `filter ${key}: expected a value or an operator object`);
   }
@@ -73,23 +74,23 @@ function compileCondition(key: string, condition: unknown): Test {
   if (names.length !== 1 && !ranges) {
     throw invalid(40025, `filter ${key}: only a lower bound may be combined with an upper bound`);
   }
-  const tests = ops.map(([op, operand]) => compileOperator(key, op, operand));
-  return (value, type) => tests.every((test) => test(value, type));
+  const tests = ops.map(([op, operand]) => compileOperator(key, op, operand, type));
+  return (value) => tests.every((test) => test(value));
 }
 
-function compileOperator(key: string, op: string, operand: unknown): Test {
+function compileOperator(key: string, op: string, operand: unknown, type: IndexType): Test {
   if (EQUALITY.has(op)) {
     if (!isScalar(operand)) throw invalid(40026, `filter ${key}: ${op} takes a scalar or null`);
-    const test = equals(operand);
-    return op === "$eq" ? test : (value, type) => !test(value, type);
+    const test = equals(operand, type);
+    return op === "$eq" ? test : (value) => !test(value);
   }
   if (COLLECTION.has(op)) {
     if (!Array.isArray(operand) || !operand.every(isScalar)) {
       throw invalid(40027, `filter ${key}: ${op} takes an array of scalars`);
     }
-    const tests = operand.map(equals);
-    const any: Test = (value, type) => tests.some((test) => test(value, type));
-    return op === "$in" ? any : (value, type) => !any(value, type);
+    const tests = operand.map((one) => equals(one, type));
+    const any: Test = (value) => tests.some((test) => test(value));
+    return op === "$in" ? any : (value) => !any(value);
   }
   if (LOWER.has(op) || UPPER.has(op)) {
     if (typeof operand !== "number" && typeof operand !== "string") {
@@ -112,10 +113,7 @@ function isScalar(value: unknown): value is string | number | boolean | null {
 }
 
 /** Equality as the index sees it: strings compared on their indexed (first 64 bytes) form. */
-function equals(operand: string | number | boolean | null): Test {
-  return (value, type) => {
-    if (operand === null) return false;
-    const indexed = indexedValue(type, operand);
-    return indexed !== undefined && indexed === value;
-  };
+function equals(operand: string | number | boolean | null, type: IndexType): Test {
+  const indexed = operand === null ? undefined : indexedValue(type, operand);
+  return (value) => indexed !== undefined && indexed === value;
 }

@@ -48,6 +48,8 @@ export function utf8Bytes(text: string): number {
 
 /** The longest prefix of `text` within `max` UTF-8 bytes that ends on a character boundary. */
 export function truncateUtf8(text: string, max: number): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: ASCII range check
+  if (text.length <= max && /^[\x00-\x7f]*$/.test(text)) return text;
   let bytes = 0;
   let end = 0;
   for (const char of text) {
