@@ -206,6 +206,7 @@ export abstract class SqlMemories extends SqlRooms {
     const agentId = params.agentId ?? this.scope;
     if (agentId) filter.agentId = agentId;
     const wanted = params.count ?? 10;
+    if (wanted <= 0) return [];
     // Over-fetch: the index's scores are approximate, and it does not hold `unique`.
     const matches = await index.query(
       params.embedding,
