@@ -9,7 +9,7 @@ import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleChild, cpuMs, runChild } from "./compare/children.ts";
 import { median, ms, percentile, times } from "./compare/stats.ts";
-import { machine } from "./machine.ts";
+import { machineLine } from "./machine.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const elizaDir = here("./elizaos/");
@@ -79,7 +79,7 @@ export async function benchColdStart(runs = Number(process.env.BENCH_RUNS ?? 11)
   const row = (name: string, values: Sample[]) =>
     `| ${name} | ${ms(median(clock(values)))} | ${ms(percentile(clock(values), 90))} | ${ms(Math.min(...clock(values)))} | ${ms(median(cpu(values)))} |`;
   return [
-    `Bundled cold start, process start → first reply (memory storage, scripted model; ${runs} runs each, alternating; ${machine()})`,
+    `Bundled cold start, process start → first reply (memory storage, scripted model; ${runs} runs each, alternating; ${machineLine()})`,
     "",
     "| process | median | p90 | min | CPU used, median |",
     "|---|---:|---:|---:|---:|",

@@ -1,6 +1,8 @@
-// The line every printed table carries: which machine, which Node, which day.
-import { availableParallelism } from "node:os";
+// The line every scale table starts with: what it ran on, and when.
+import { availableParallelism, cpus } from "node:os";
 
-export function machine(): string {
-  return `${availableParallelism()} CPUs, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
+export function machineLine(): string {
+  const model = cpus()[0]?.model.trim() ?? "unknown CPU";
+  const date = new Date().toISOString().slice(0, 10);
+  return `${availableParallelism()} CPUs (${model}), Node ${process.version}, ${date}`;
 }

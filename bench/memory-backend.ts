@@ -17,7 +17,7 @@ import {
   type UUID,
 } from "../core/index.ts";
 import { median, ms, percentile } from "./compare/stats.ts";
-import { machine } from "./machine.ts";
+import { machineLine } from "./machine.ts";
 
 const WIDTH = 384;
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };
@@ -94,7 +94,7 @@ export async function searchLatency(sizes = [1_000, 10_000, 100_000], queries = 
     );
   }
   return [
-    `searchMemories on the memory backend (width ${WIDTH}, one room, count 10; ${queries} queries; ${machine()})`,
+    `searchMemories on the memory backend (width ${WIDTH}, one room, count 10; ${queries} queries; ${machineLine()})`,
     "",
     "| memories | load | search p50 | search p90 | CPU per search, p50 |",
     "|---:|---:|---:|---:|---:|",
@@ -163,7 +163,7 @@ export async function perMessage(sizes = [10, 1_000, 10_000, 100_000], messages 
     );
   }
   return [
-    `handleMessage on the memory backend, room already holding N messages (scripted model; ${messages} messages each; ${machine()})`,
+    `handleMessage on the memory backend, room already holding N messages (scripted model; ${messages} messages each; ${machineLine()})`,
     "",
     "| messages in room | per message p50 | p90 | CPU per message, p50 |",
     "|---:|---:|---:|---:|",

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { median, ms, percentile } from "./compare/stats.ts";
-import { machine } from "./machine.ts";
+import { machineLine } from "./machine.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
@@ -103,7 +103,7 @@ export async function benchStart(runs = Number(process.env.BENCH_RUNS ?? 7)): Pr
         `| ${name} | ${ms(median(values))} | ${ms(percentile(values, 90))} | ${ms(Math.min(...values))} |`,
     );
     return [
-      `\`npm start\` → first reply (node ${args.join(" ")}; offline model; ${runs} runs each, alternating; ${machine()})`,
+      `\`npm start\` → first reply (node ${args.join(" ")}; offline model; ${runs} runs each, alternating; ${machineLine()})`,
       "",
       "| store | median | p90 | min |",
       "|---|---:|---:|---:|",

@@ -17,6 +17,7 @@ export const sqliteDialect: SqlDialect = {
   maxDimension: Number.MAX_SAFE_INTEGER,
   sweepEveryWrites: 100,
   insertionOrder: () => sql`rowid`,
+  residual: (column) => sql`+${column}`,
   hasAllTags: (column, tags) => and(...tags.map((tag) => jsonArrayHas(column, tag))),
   hasAnyTag: (column, tags) => or(...tags.map((tag) => jsonArrayHas(column, tag))),
   // JSON true reads back from json_extract as 1.

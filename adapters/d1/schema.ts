@@ -94,8 +94,11 @@ export const participants = sqliteTable(
 );
 
 /**
- * `table_name` is elizaOS's memory "type" (messages, facts, ...). The index serves both the
- * newest-first room timeline and the bounded candidate scan of vector search.
+ * `table_name` is elizaOS's memory "type" (messages, facts, ...). Reads are newest first, and
+ * each index ends in created_at (then rowid, which SQLite appends to every index), so a read
+ * walks its index backwards and stops at its LIMIT. A room's reads use the room's index even
+ * when scoped to an agent (the dialect keeps agent_id out of the planner's choice), so the
+ * agent's other rooms never cost a room read anything.
  */
 export const memories = sqliteTable(
   "memories",
@@ -169,7 +172,14 @@ export const logs = sqliteTable(
     body: json<Metadata>("body").notNull(),
     createdAt: integer("created_at").notNull(),
   },
-  (t) => [index("logs_entity_created_idx").on(t.entityId, t.createdAt)],
+  (t) => [
+    // An entity's logs newest first, and the retention sweep's oldest first.
+    index("logs_entity_created_idx").on(t.entityId, t.createdAt),
+    // One type of an entity's logs (the agent's runs).
+    index("logs_entity_type_created_idx").on(t.entityId, t.type, t.createdAt),
+    // A room's logs (its runs): the entity and type are tested on the room's rows.
+    index("logs_room_created_idx").on(t.roomId, t.createdAt),
+  ],
 );
 
 export const tasks = sqliteTable(
@@ -190,7 +200,13 @@ export const tasks = sqliteTable(
     createdAt: integer("created_at").notNull(),
     updatedAt: integer("updated_at").notNull(),
   },
-  (t) => [index("tasks_due_idx").on(t.dueAt), index("tasks_name_idx").on(t.name)],
+  (t) => [
+    index("tasks_due_idx").on(t.dueAt),
+    // Lists are oldest first: each index ends in created_at (and rowid, implicitly).
+    index("tasks_name_created_idx").on(t.name, t.createdAt),
+    index("tasks_room_created_idx").on(t.roomId, t.createdAt),
+    index("tasks_entity_created_idx").on(t.entityId, t.createdAt),
+  ],
 );
 
 /**

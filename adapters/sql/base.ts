@@ -10,7 +10,7 @@ import type { SqlDialect } from "./dialect.ts";
 import type { SqlDb, SqlDriver, SqlKind, SqlTables, Statement } from "./driver.ts";
 import { chunk, rowBytes, rowsPerStatement } from "./limits.ts";
 import type { SqlStorageOptions } from "./options.ts";
-import type { VectorIndex } from "./vector-index.ts";
+import type { IndexedMemory, VectorIndex } from "./vector-index.ts";
 
 const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
 
@@ -45,6 +45,7 @@ export abstract class SqlBase {
   /** The memory reads' default agent scope (the agentId option, when given). */
   protected readonly scope: UUID | undefined;
   protected readonly index: VectorIndex | undefined;
+  private readonly onIndexError: (error: unknown) => void;
 
   constructor(
     readonly driver: SqlDriver,
@@ -61,6 +62,7 @@ export abstract class SqlBase {
     this.agentId = options.agentId ?? NIL_UUID;
     this.scope = options.agentId;
     this.index = options.vectorIndex;
+    this.onIndexError = options.onIndexError ?? warnIndexError;
     if (options.embeddingDimension !== undefined) {
       assertValidDimension(options.embeddingDimension);
       this.dimension = options.embeddingDimension;
@@ -159,13 +161,15 @@ export abstract class SqlBase {
 
   /**
    * SELECT ... WHERE x IN (ids) under the engine's parameter cap: one statement per chunk,
-   * all chunks in one round trip where the driver batches.
+   * all chunks in one round trip where the driver batches. `paramsPerId`: what the query
+   * binds for each id (a subquery per id binds several).
    */
   protected async selectIn<R>(
     ids: readonly string[],
     query: (db: SqlDb, part: string[]) => PromiseLike<R[]>,
+    paramsPerId = 1,
   ): Promise<R[]> {
-    const parts = chunk([...new Set(ids)], this.dialect.maxParams - 10);
+    const parts = chunk([...new Set(ids)], (this.dialect.maxParams - 10) / paramsPerId);
     const [first] = parts;
     if (!first) return [];
     if (parts.length === 1) return this.run(() => query(this.db, first));
@@ -190,6 +194,24 @@ export abstract class SqlBase {
     if (embedding != null) assertEmbeddingDimension(embedding, this.dimension);
   }
 
+  /**
+   * Brings the vector index in line with rows the database has committed: embedded rows
+   * upserted, `removed` ids deleted. Searches re-read every match from the rows, so a failure
+   * here costs recall, not correctness; it is reported rather than thrown, because the write
+   * landed and a caller retrying it would write it twice.
+   */
+  protected async syncIndex(upserted: IndexedMemory[], removed: readonly string[] = []) {
+    const index = this.index;
+    if (!index) return;
+    const embedded = upserted.filter((row) => row.embedding);
+    try {
+      if (removed.length > 0) await index.remove([...removed]);
+      if (embedded.length > 0) await index.upsert(embedded);
+    } catch (error) {
+      this.onIndexError(error);
+    }
+  }
+
   /** Rejects a memory row the engine would refuse as too large, before it sees it. */
   protected checkRowSize(values: readonly unknown[]): void {
     const max = this.dialect.maxRowBytes;
@@ -202,4 +224,9 @@ export abstract class SqlBase {
       );
     }
   }
+}
+
+function warnIndexError(error: unknown): void {
+  const message = error instanceof Error ? error.message : String(error);
+  console.warn(`vector index not updated (the rows are; search may miss them): ${message}`);
 }

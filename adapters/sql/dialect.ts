@@ -21,6 +21,12 @@ export interface SqlDialect {
   readonly sweepEveryWrites?: number;
   /** Breaks ties of equal created_at by insertion order: SQLite's rowid, Postgres's seq. */
   insertionOrder(table: "memories" | "logs" | "tasks"): SQL | AnyColumn;
+  /**
+   * The column as a filter the planner may not pick an index for (SQLite's unary `+`), where
+   * another index must lead: without statistics SQLite ties (table, agent) against (room,
+   * table) and may walk every row of the agent to find a room's. Absent: the column as is.
+   */
+  residual?(column: AnyColumn): SQL;
   /** The string-array column holds every one of `tags`, matched exactly. */
   hasAllTags(column: AnyColumn, tags: string[]): SQL | undefined;
   /** The string-array column holds at least one of `tags`. */

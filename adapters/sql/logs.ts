@@ -32,8 +32,12 @@ export abstract class SqlLogs extends SqlCache {
 
   async getLogs(params: GetLogsParams): Promise<Log[]> {
     const { logs } = this;
+    // With a room, the room's index leads and the entity is tested on its rows.
+    const { residual } = this.dialect;
     const where = and(
-      eq(logs.entityId, params.entityId),
+      params.roomId !== undefined && residual
+        ? eq(residual(logs.entityId), params.entityId)
+        : eq(logs.entityId, params.entityId),
       params.roomId === undefined ? undefined : eq(logs.roomId, params.roomId),
       params.type === undefined ? undefined : eq(logs.type, params.type),
       params.before === undefined ? undefined : lt(logs.createdAt, params.before),

@@ -1,16 +1,18 @@
 // Memories: the room timelines, knowledge and facts, and their vector search (the dialect's
 // own, or a vector index beside the rows).
-import { and, count, desc, eq, gte, inArray, lte, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from "drizzle-orm";
 import type { GetMemoriesParams, SearchMemoriesParams } from "../../core/storage.ts";
 import type { Memory, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
+import { cosineSimilarity } from "../../core/vector.ts";
 import type { ReadPlan } from "./base.ts";
-import type { Statement } from "./driver.ts";
+import type { SqlDb, SqlTables, Statement } from "./driver.ts";
 import { SqlRooms } from "./rooms.ts";
 import { definedFields, toMemory } from "./rows.ts";
-import type { IndexedMemory } from "./vector-index.ts";
+import { embeddedIds } from "./vector-index.ts";
 
 type Scope = Omit<SearchMemoriesParams, "embedding" | "match_threshold" | "count">;
+type MemoryRow = SqlTables["memories"]["$inferSelect"];
 
 export abstract class SqlMemories extends SqlRooms {
   /** Validates and shapes a memory row, so a create in a batch is checked as a lone one is. */
@@ -29,6 +31,7 @@ export abstract class SqlMemories extends SqlRooms {
       metadata: memory.metadata ?? null,
       createdAt: memory.createdAt ?? this.now(),
     };
+    if (row.embedding) this.index?.check?.(row);
     this.checkRowSize(Object.values(row));
     const statement: Statement = (db) => db.insert(this.memories).values(row);
     return { row, statement };
@@ -37,7 +40,7 @@ export abstract class SqlMemories extends SqlRooms {
   async createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {
     const { row, statement } = this.insertMemory(memory, tableName, unique);
     await this.atomic([statement]);
-    await this.indexMemories([row]);
+    await this.syncIndex([row]);
     return row.id;
   }
 
@@ -81,6 +84,11 @@ export abstract class SqlMemories extends SqlRooms {
     return newestFirst(rows).map(toMemory);
   }
 
+  /**
+   * Each room's newest `limit` through the room's index (one subquery per room, several rooms
+   * a statement), so a busy room costs `limit` rows, not all of its history; merged, the
+   * newest `limit` of all.
+   */
   async getMemoriesByRoomIds(params: {
     tableName: string;
     roomIds: UUID[];
@@ -88,24 +96,31 @@ export abstract class SqlMemories extends SqlRooms {
   }): Promise<Memory[]> {
     const { memories } = this;
     const { tableName, roomIds, limit = Number.MAX_SAFE_INTEGER } = params;
-    const scope = this.memoryScope({ tableName });
-    const rows = await this.rowsIn(
-      memories,
-      memories.roomId,
+    const newest = (db: SqlDb, roomId: UUID) =>
+      db
+        .select({ id: memories.id })
+        .from(memories)
+        .where(this.memoryScope({ tableName, roomId }))
+        .orderBy(...this.newestFirst())
+        .limit(limit);
+    const rows = await this.selectIn(
       roomIds,
-      scope,
-      this.newestFirst(),
-      limit,
+      (db, part) =>
+        db
+          .select()
+          .from(memories)
+          .where(or(...part.map((roomId) => inArray(memories.id, newest(db, roomId as UUID)))))
+          .orderBy(...this.newestFirst())
+          .limit(limit),
+      ROOM_SUBQUERY_PARAMS,
     );
-    // Chunks each return their own newest; merged, the newest `limit` of all.
     return newestFirst(rows).slice(0, limit).map(toMemory);
   }
 
   async searchMemories(params: SearchMemoriesParams): Promise<Memory[]> {
     this.checkEmbedding(params.embedding);
-    const scope = this.memoryScope(params);
-    if (this.index) return this.searchIndex(params, scope);
-    return this.dialect.search(this, params, scope);
+    if (this.index) return this.searchIndex(params);
+    return this.dialect.search(this, params, this.memoryScope(params));
   }
 
   async updateMemory(memory: Partial<Memory> & { id: UUID }): Promise<boolean> {
@@ -121,7 +136,9 @@ export abstract class SqlMemories extends SqlRooms {
     const indexed = { id, tableName, roomId, worldId, entityId, agentId, embedding };
     const update = this.db.update(memories).set(set).where(eq(memories.id, memory.id));
     const [row] = await this.run(() => update.returning(indexed));
-    if (row && set.embedding) await this.indexMemories([row]);
+    // The index holds the vector and the fields it filters on: either changing re-indexes.
+    const moved = INDEXED_FIELDS.some((field) => field in set);
+    if (row && moved) await this.syncIndex([row], row.embedding ? [] : [row.id]);
     return row !== undefined;
   }
 
@@ -137,15 +154,15 @@ export abstract class SqlMemories extends SqlRooms {
         db.delete(memories).where(inArray(memories.id, part)),
       ),
     );
-    await this.index?.remove(memoryIds);
+    await this.syncIndex([], memoryIds);
   }
 
+  /** The rows go in one statement; their vectors follow (deleteRoom does the same). */
   async deleteAllMemories(roomId: UUID, tableName: string): Promise<void> {
     const { memories } = this;
-    await this.remove(
-      memories,
-      and(eq(memories.roomId, roomId), eq(memories.tableName, tableName)),
-    );
+    const where = and(eq(memories.roomId, roomId), eq(memories.tableName, tableName));
+    const [gone] = await this.atomic([this.deleteMemoriesWhere(() => where)]);
+    await this.syncIndex([], embeddedIds(gone));
   }
 
   /** No tableName counts every table; `unique` defaults to false. */
@@ -153,7 +170,7 @@ export abstract class SqlMemories extends SqlRooms {
     const { memories } = this;
     const where = and(
       eq(memories.roomId, roomId),
-      this.agentFilter(),
+      this.agentFilter(this.scope, true),
       unique ? eq(memories.unique, true) : undefined,
       tableName === undefined ? undefined : eq(memories.tableName, tableName),
     );
@@ -169,7 +186,8 @@ export abstract class SqlMemories extends SqlRooms {
     const { memories } = this;
     return and(
       eq(memories.tableName, params.tableName),
-      this.agentFilter(params.agentId),
+      // With a room, the room's index leads and the agent is tested on its rows.
+      this.agentFilter(params.agentId, params.roomId !== undefined),
       params.roomId === undefined ? undefined : eq(memories.roomId, params.roomId),
       params.worldId === undefined ? undefined : eq(memories.worldId, params.worldId),
       params.entityId === undefined ? undefined : eq(memories.entityId, params.entityId),
@@ -177,8 +195,11 @@ export abstract class SqlMemories extends SqlRooms {
     );
   }
 
-  private agentFilter(agentId = this.scope): SQL | undefined {
-    return agentId === undefined ? undefined : eq(this.memories.agentId, agentId);
+  private agentFilter(agentId = this.scope, residual = false): SQL | undefined {
+    if (agentId === undefined) return undefined;
+    const column = this.memories.agentId;
+    const { residual: unindexed } = this.dialect;
+    return residual && unindexed ? eq(unindexed(column), agentId) : eq(column, agentId);
   }
 
   /** Newest first; rows of one millisecond in the order they were written, last first. */
@@ -186,13 +207,14 @@ export abstract class SqlMemories extends SqlRooms {
     return [desc(this.memories.createdAt), desc(this.dialect.insertionOrder("memories"))];
   }
 
-  /** Embedded rows into the vector index, when there is one. */
-  protected async indexMemories(rows: IndexedMemory[]): Promise<void> {
-    const embedded = rows.filter((row) => row.embedding);
-    if (this.index && embedded.length > 0) await this.index.upsert(embedded);
-  }
-
-  private async searchIndex(params: SearchMemoriesParams, scope: SQL | undefined) {
+  /**
+   * The scope's nearest memories by the vector index: matches are re-read by id and kept when
+   * still in the scope (tested on the row: an id list plus scope terms would tempt SQLite,
+   * without statistics, into walking the scope's index instead), then ranked by the cosine of
+   * the stored embedding. Index scores may be approximate (Vectorize's default); the
+   * threshold and order are the rows' own.
+   */
+  private async searchIndex(params: SearchMemoriesParams): Promise<Memory[]> {
     const index = this.index!;
     const filter: Record<string, string> = { tableName: params.tableName };
     for (const key of ["roomId", "worldId", "entityId"] as const) {
@@ -201,32 +223,59 @@ export abstract class SqlMemories extends SqlRooms {
     const agentId = params.agentId ?? this.scope;
     if (agentId) filter.agentId = agentId;
     const wanted = params.count ?? 10;
-    // Over-fetch: SQL re-applies the scope, and `unique`, which the index does not hold.
+    if (wanted <= 0) return [];
+    // Over-fetch: the index's scores are approximate, and it does not hold `unique`.
     const matches = await index.query(
       params.embedding,
       filter,
       Math.min(index.maxTopK, wanted * 2),
     );
-    const kept = matches.filter((match) => match.score >= (params.match_threshold ?? 0));
-    const found = await this.loadMatches(
-      kept.map((match) => ({ id: match.id, similarity: match.score })),
-      scope,
+    const { memories } = this;
+    const rows = await this.rowsIn(
+      memories,
+      memories.id,
+      matches.map((match) => match.id),
     );
-    return found.slice(0, wanted);
+    const threshold = params.match_threshold ?? 0;
+    return rows
+      .filter((row) => row.embedding && inScope(row, { ...params, agentId }))
+      .map((row) => ({
+        ...toMemory(row),
+        similarity: cosineSimilarity(params.embedding, row.embedding!),
+      }))
+      .filter((memory) => memory.similarity >= threshold)
+      .sort((a, b) => b.similarity - a.similarity)
+      .slice(0, wanted);
   }
 
-  /** The memories of `matches` still in `scope`, in the matches' order, with their similarity. */
-  async loadMatches(matches: { id: string; similarity: number }[], scope?: SQL): Promise<Memory[]> {
+  /** The memories of `matches`, in the matches' order, with their similarity. */
+  async loadMatches(matches: { id: string; similarity: number }[]): Promise<Memory[]> {
     const { memories } = this;
     const ids = matches.map((match) => match.id);
-    const byId = new Map(
-      (await this.rowsIn(memories, memories.id, ids, scope)).map((r) => [r.id, r]),
-    );
+    const byId = new Map((await this.rowsIn(memories, memories.id, ids)).map((r) => [r.id, r]));
     return matches.flatMap(({ id, similarity }) => {
       const row = byId.get(id);
       return row ? [{ ...toMemory(row), similarity }] : [];
     });
   }
+}
+
+/** What each room's subquery in getMemoriesByRoomIds binds: table, agent, room, limit. */
+const ROOM_SUBQUERY_PARAMS = 4;
+
+/** Memory fields the vector index keeps beside the vector. */
+const INDEXED_FIELDS = ["embedding", "roomId", "worldId", "entityId", "agentId"] as const;
+
+/** memoryScope's test, on a row already read. */
+function inScope(memory: MemoryRow, scope: Scope): boolean {
+  return (
+    memory.tableName === scope.tableName &&
+    (scope.agentId === undefined || memory.agentId === scope.agentId) &&
+    (scope.roomId === undefined || memory.roomId === scope.roomId) &&
+    (scope.worldId === undefined || memory.worldId === scope.worldId) &&
+    (scope.entityId === undefined || memory.entityId === scope.entityId) &&
+    (!scope.unique || memory.unique === true)
+  );
 }
 
 /** Merges chunks read separately into one newest-first list (ties keep their chunk order). */

@@ -18,4 +18,9 @@ export interface SqlStorageOptions {
   embeddingDimension?: number;
   /** A vector index beside the rows (Vectorize); searches go there instead of to SQL. */
   vectorIndex?: VectorIndex;
+  /**
+   * Where a failed vector-index write goes, after the rows it follows were committed (the
+   * rows stay the truth; the write is not failed for it). Default: one console.warn line.
+   */
+  onIndexError?: (error: unknown) => void;
 }

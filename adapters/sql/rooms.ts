@@ -1,10 +1,11 @@
 // Worlds, rooms and their participants (with FOLLOWED/MUTED state).
-import { type AnyColumn, and, eq, inArray, type SQL } from "drizzle-orm";
+import { type AnyColumn, and, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
 import type { Participant, ParticipantState, Room, UUID, World } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
 import type { SqlDb, Statement } from "./driver.ts";
 import { SqlEntities } from "./entities.ts";
 import { toRoom, toWorld } from "./rows.ts";
+import { embeddedIds } from "./vector-index.ts";
 
 export abstract class SqlRooms extends SqlEntities {
   protected insertWorld(world: World & { id: UUID }): Statement {
@@ -61,28 +62,43 @@ export abstract class SqlRooms extends SqlEntities {
     await this.update(this.rooms, roomFields(room), eq(this.rooms.id, room.id));
   }
 
-  /** The room with its memories and participants, in one atomic unit. */
+  /**
+   * The room with its memories and participants, in one atomic unit; then the memories'
+   * vectors leave the vector index, if there is one.
+   */
   async deleteRoom(roomId: UUID): Promise<void> {
-    await this.atomic(this.deleteRooms((column) => eq(column, roomId)));
+    const [gone] = await this.atomic(this.deleteRooms((column) => eq(column, roomId)));
+    await this.syncIndex([], embeddedIds(gone));
   }
 
   async deleteRoomsByWorldId(worldId: UUID): Promise<void> {
     const { rooms } = this;
-    await this.atomic(
+    const [gone] = await this.atomic(
       this.deleteRooms((column, db) =>
         inArray(column, db.select({ id: rooms.id }).from(rooms).where(eq(rooms.worldId, worldId))),
       ),
     );
+    await this.syncIndex([], embeddedIds(gone));
   }
 
   /** Deletes, in order, the memories, participants and rooms whose room column matches. */
   private deleteRooms(inRooms: (roomColumn: AnyColumn, db: SqlDb) => SQL): Statement[] {
     const { rooms, memories, participants } = this;
     return [
-      (db) => db.delete(memories).where(inRooms(memories.roomId, db)),
+      this.deleteMemoriesWhere((db) => inRooms(memories.roomId, db)),
       (db) => db.delete(participants).where(inRooms(participants.roomId, db)),
       (db) => db.delete(rooms).where(inRooms(rooms.id, db)),
     ];
+  }
+
+  /** A DELETE of memories that, when there is a vector index, returns which had a vector. */
+  protected deleteMemoriesWhere(where: (db: SqlDb) => SQL | undefined): Statement {
+    const { memories } = this;
+    return (db) => {
+      const query = db.delete(memories).where(where(db));
+      if (!this.index) return query;
+      return query.returning({ id: memories.id, embedded: isNotNull(memories.embedding) });
+    };
   }
 
   protected insertParticipants(entityIds: UUID[], roomId: UUID): Statement[] {

@@ -30,10 +30,12 @@ export class SqlStorage extends SqlTasks implements StorageAdapter {
   /** Pins the width; vectors of another width are then refused (EMBEDDING_DIMENSION_MISMATCH). */
   async ensureEmbeddingDimension(dimension: number): Promise<void> {
     assertValidDimension(dimension);
-    if (dimension > this.dialect.maxDimension) {
+    const max = Math.min(this.dialect.maxDimension, this.index?.maxDimension ?? Infinity);
+    if (dimension > max) {
+      const holder = max === this.dialect.maxDimension ? "this database" : "the vector index";
       throw new StorageError(
         "EMBEDDING_DIMENSION_MISMATCH",
-        `embedding dimension ${dimension} is over this database's limit of ${this.dialect.maxDimension}`,
+        `embedding dimension ${dimension} is over ${holder}'s limit of ${max}`,
       );
     }
     await this.dialect.pinDimension?.(this, dimension);
@@ -46,7 +48,9 @@ export class SqlStorage extends SqlTasks implements StorageAdapter {
    */
   async batch(ops: StorageOp[], reads: readonly StorageRead[] = []): Promise<StorageReadResult[]> {
     const created: IndexedMemory[] = [];
+    const deleted: string[] = [];
     const writes = ops.flatMap((op) => {
+      if (op.op === "deleteMemory") deleted.push(op.memoryId);
       if (op.op !== "createMemory") return this.opStatements(op);
       const { row, statement } = this.insertMemory(op.memory, op.tableName);
       created.push(row);
@@ -61,9 +65,17 @@ export class SqlStorage extends SqlTasks implements StorageAdapter {
     const results = writes.length
       ? await this.atomic(statements)
       : await this.answer({ statements, decode: (all) => all });
-    await this.indexMemories(created);
+    // A memory created and deleted in one batch ends deleted: removals go first.
+    await this.syncIndex(
+      created.filter((row) => !deleted.includes(row.id)),
+      deleted,
+    );
     let next = writes.length;
-    return plans.map((plan) => plan.decode(results.slice(next, (next += plan.statements.length))));
+    return plans.map((plan) => {
+      const start = next;
+      next += plan.statements.length;
+      return plan.decode(results.slice(start, next));
+    });
   }
 
   private opStatements(op: Exclude<StorageOp, { op: "createMemory" }>): Statement[] {

@@ -1,8 +1,8 @@
 // D1 in workerd (Miniflare 4), migrated as wrangler migrates it: the conformance suite, then
 // what is particular to D1 (100-parameter chunking, the database-side width guard, the
-// bounded search scan, the row limit).
+// bounded search scan, the row limit). Vectorize beside D1: d1-vectorize.test.ts.
 
-import type { D1Database, Vectorize, VectorizeVector } from "@cloudflare/workers-types";
+import type { D1Database } from "@cloudflare/workers-types";
 import { build } from "esbuild";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -14,7 +14,6 @@ import {
 import type { StorageOp } from "../../core/storage.ts";
 import type { Entity, UUID } from "../../core/types.ts";
 import { stringToUuid } from "../../core/uuid.ts";
-import { cosineSimilarity } from "../../core/vector.ts";
 import { describeStorageConformance } from "../storage/conformance.ts";
 import { expectStorageError, FakeClock } from "../storage/fixtures.ts";
 import { type MiniflareD1, startMiniflareD1 } from "../support/miniflare-d1.ts";
@@ -323,42 +322,6 @@ describe("d1 specifics", () => {
     expect(await keys("claims")).toEqual(["new-claim"]);
     expect(await keys("cache")).toEqual(["kept-entry"]);
   });
-
-  it("searches through a Vectorize binding and re-reads matches from D1", async () => {
-    const vectorize = new InProcessVectorize();
-    const vs = createD1Storage(d1.db, { now: clock.now, vectorize });
-    const memory = (label: string, embedding: number[], roomId = ROOM) => ({
-      id: stringToUuid(`d1:vec:${label}`),
-      entityId: AGENT,
-      roomId,
-      content: { text: label },
-      embedding,
-    });
-    await vs.createMemory(memory("exact", [1, 0, 0, 0]), "messages");
-    await vs.createMemory(memory("close", [2, 1, 0, 0]), "messages");
-    await vs.createMemory(memory("far", [0, 1, 0, 0]), "messages");
-    await vs.createMemory(memory("elsewhere", [1, 0, 0, 0], stringToUuid("d1:room-2")), "messages");
-    await vs.batch([
-      { op: "createMemory", tableName: "facts", memory: memory("fact", [1, 0, 0, 0]) },
-    ]);
-    expect(vectorize.size).toBe(5);
-
-    const found = await vs.searchMemories({
-      tableName: "messages",
-      roomId: ROOM,
-      embedding: [1, 0, 0, 0],
-      match_threshold: 0.5,
-    });
-    expect(found.map((m) => m.content.text)).toEqual(["exact", "close"]);
-    expect(found[0]?.similarity).toBeCloseTo(1, 6);
-
-    await vs.deleteMemory(stringToUuid("d1:vec:exact"));
-    expect(vectorize.size).toBe(4);
-    // A vector whose row is gone (deleted with its room) is not returned.
-    await vs.deleteRoom(stringToUuid("d1:room-2"));
-    const all = await vs.searchMemories({ tableName: "messages", embedding: [1, 0, 0, 0] });
-    expect(all.map((m) => m.content.text)).toEqual(["close", "far"]);
-  });
 });
 
 /** Wraps a D1 binding to count round trips: each statement run outside a batch, each batch. */
@@ -395,36 +358,4 @@ function countRoundTrips(real: D1Database): { db: D1Database; trips: number } {
     },
   });
   return counter;
-}
-
-/**
- * Vectorize has no local emulator in Miniflare 4, so this stands in for the three calls the
- * adapter makes: cosine over every stored vector, equality filters on metadata, as an index
- * created with `--metric=cosine` and metadata indexes on the filtered fields would answer.
- */
-class InProcessVectorize implements Pick<Vectorize, "query" | "upsert" | "deleteByIds"> {
-  private vectors = new Map<string, VectorizeVector>();
-  get size(): number {
-    return this.vectors.size;
-  }
-  async upsert(vectors: VectorizeVector[]) {
-    for (const v of vectors) this.vectors.set(v.id, { ...v, values: [...v.values] });
-    return { mutationId: "upsert" };
-  }
-  async deleteByIds(ids: string[]) {
-    for (const id of ids) this.vectors.delete(id);
-    return { mutationId: "delete" };
-  }
-  async query(
-    vector: number[] | Float32Array | Float64Array,
-    options: { topK?: number; filter?: object } = {},
-  ) {
-    const filter = Object.entries(options.filter ?? {});
-    const matches = [...this.vectors.values()]
-      .filter((v) => filter.every(([key, value]) => v.metadata?.[key] === value))
-      .map((v) => ({ id: v.id, score: cosineSimilarity([...vector], [...v.values]) }))
-      .sort((a, b) => b.score - a.score)
-      .slice(0, options.topK ?? 5);
-    return { matches, count: matches.length };
-  }
 }

@@ -20,10 +20,15 @@
 // to our pins, and cannot host the PGlite and esbuild parts these files share with D1 cases.
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { D1Database } from "@cloudflare/workers-types";
+import type { D1Database, Vectorize } from "@cloudflare/workers-types";
 import { Miniflare, type WorkerOptions } from "miniflare";
 import { D1_BRIDGE_HOST, D1_BRIDGE_WORKER } from "./d1-bridge-worker.ts";
 import { d1OverFetch } from "./d1-over-fetch.ts";
+import {
+  VECTORIZE_BRIDGE_HOST,
+  VECTORIZE_BRIDGE_WORKER,
+  vectorizeOverFetch,
+} from "./vectorize-bridge.ts";
 
 export const D1_MIGRATIONS_DIR = fileURLToPath(
   new URL("../../adapters/d1/migrations/", import.meta.url),
@@ -31,6 +36,8 @@ export const D1_MIGRATIONS_DIR = fileURLToPath(
 
 export interface MiniflareD1 {
   db: D1Database;
+  /** workerd's Vectorize binding (`env.VECTORIZE`), when started with a `vectorize` URL. */
+  vectorize?: Vectorize;
   /** A request to the Worker (the `script` given, else one answering 404), run in workerd. */
   fetch(url: string, init?: RequestInit): Promise<Response>;
   /** Deletes every row of every migrated table, keeping the schema (fast per-test reset). */
@@ -38,9 +45,19 @@ export interface MiniflareD1 {
   dispose(): Promise<void>;
 }
 
-/** `script`: an ES module Worker, already bundled, with the database bound as `env.DB`. */
-export async function startMiniflareD1(options: { script?: string } = {}): Promise<MiniflareD1> {
+export interface MiniflareD1Options {
+  /** An ES module Worker, already bundled, with the database bound as `env.DB`. */
+  script?: string;
+  /**
+   * A Vectorize service's URL (test/fakes/vectorize/server.ts): the Worker gets workerd's own
+   * Vectorize binding as `env.VECTORIZE`, its requests forwarded there by Miniflare's proxy.
+   */
+  vectorize?: string;
+}
+
+export async function startMiniflareD1(options: MiniflareD1Options = {}): Promise<MiniflareD1> {
   const compatibilityDate = "2025-01-01";
+  const vectorize = options.vectorize && vectorizeBinding(options.vectorize);
   const mf = new Miniflare({
     workers: [
       {
@@ -51,16 +68,34 @@ export async function startMiniflareD1(options: { script?: string } = {}): Promi
           "export default { fetch() { return new Response(null, { status: 404 }); } };",
         compatibilityDate,
         d1Databases: { DB: "DB" },
+        ...(vectorize ? { vectorize } : {}),
       },
       d1BridgeWorker("DB", compatibilityDate),
+      ...(vectorize
+        ? [
+            {
+              name: "vectorize-bridge",
+              modules: true,
+              script: VECTORIZE_BRIDGE_WORKER,
+              compatibilityDate,
+              vectorize,
+              routes: [`${VECTORIZE_BRIDGE_HOST}/*`],
+            },
+          ]
+        : []),
     ],
   });
   try {
     const db = d1Of(mf);
     await applyD1Migrations(db);
     const tables = await userTables(db);
+    const dispatch = (url: string, init: RequestInit) =>
+      mf.dispatchFetch(url, init as never) as unknown as Promise<Response>;
     return {
       db,
+      ...(vectorize
+        ? { vectorize: vectorizeOverFetch(dispatch, `http://${VECTORIZE_BRIDGE_HOST}/`) }
+        : {}),
       async reset() {
         await db.batch(tables.map((table) => db.prepare(`DELETE FROM "${table}"`)));
       },
@@ -75,6 +110,16 @@ export async function startMiniflareD1(options: { script?: string } = {}): Promi
     await mf.dispose();
     throw error;
   }
+}
+
+/**
+ * Miniflare's Vectorize binding (workerd's `cloudflare-internal:vectorize-api`, index V2) with
+ * its requests sent to `url` rather than to Cloudflare: the remote-bindings proxy Miniflare
+ * uses for `wrangler dev --remote` forwards each one as it is.
+ */
+export function vectorizeBinding(url: string) {
+  const remoteProxyConnectionString = new URL(url) as never;
+  return { VECTORIZE: { index_name: "memories", remoteProxyConnectionString } };
 }
 
 /**
