@@ -4,16 +4,14 @@
 // process of its own), so this figure and `npm run bench`'s measure one thing. `node -e 0` is
 // the floor neither can go under. More runs than compare.ts takes, alternating, so a busy
 // moment on the shared machine lands on every variant.
-import { execFileSync, spawn } from "node:child_process";
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleChild, cpuMs, runChild } from "./compare/children.ts";
+import { elizaCoreUrl } from "./compare/elizaos.ts";
 import { median, ms, percentile, times } from "./compare/stats.ts";
 import { machineLine } from "./machine.ts";
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const elizaDir = here("./elizaos/");
-const elizaCore = `${elizaDir}node_modules/@elizaos/core/dist/node/index.node.js`;
 
 /**
  * `node -e 0`'s clock from spawn to exit, and the CPU of a node that has started (it waits
@@ -44,10 +42,7 @@ interface Sample {
 }
 
 export async function benchColdStart(runs = Number(process.env.BENCH_RUNS ?? 11)): Promise<string> {
-  if (!existsSync(elizaCore)) {
-    console.error("Installing @elizaos/core 1.7.2 into bench/elizaos (first run only)...");
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: elizaDir, stdio: "inherit" });
-  }
+  const elizaCore = elizaCoreUrl();
   const character = here("../character.json");
   const children = {
     ours: {
@@ -56,7 +51,7 @@ export async function benchColdStart(runs = Number(process.env.BENCH_RUNS ?? 11)
     },
     eliza: {
       file: await bundleChild(here("./elizaos/agent.ts"), "elizaos-agent"),
-      env: { BENCH_CHARACTER: character, ELIZAOS_CORE_URL: pathToFileURL(elizaCore).href },
+      env: { BENCH_CHARACTER: character, ELIZAOS_CORE_URL: elizaCore },
     },
   };
   const samples = { ours: [] as Sample[], eliza: [] as Sample[], node: [] as Sample[] };

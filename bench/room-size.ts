@@ -138,7 +138,11 @@ export interface RoomSizeRow {
   quietRowsRead: number;
 }
 
-async function measure(backend: RoomSizeBackend, size: number): Promise<RoomSizeRow> {
+/** One backend at one room size. */
+export async function measureRoomSize(
+  backend: RoomSizeBackend,
+  size: number,
+): Promise<RoomSizeRow> {
   const opened = await open[backend]();
   try {
     const runtime = await createAgent({
@@ -193,19 +197,24 @@ async function measure(backend: RoomSizeBackend, size: number): Promise<RoomSize
   }
 }
 
-/** The table as markdown, with the machine line; `sizes`/`backends` narrow the run. */
-export async function roomSizeTable(
+/** Measures each backend at each size (`sizes`/`backends` narrow the run). */
+export async function measureRoomSizes(
   options: { sizes?: number[]; backends?: RoomSizeBackend[] } = {},
-): Promise<string> {
+): Promise<RoomSizeRow[]> {
   const sizes = options.sizes ?? ROOM_SIZES;
   const backends = options.backends ?? (Object.keys(open) as RoomSizeBackend[]);
   const rows: RoomSizeRow[] = [];
   for (const backend of backends) {
     for (const size of sizes) {
       console.error(`room-size: ${backend}, ${size} messages...`);
-      rows.push(await measure(backend, size));
+      rows.push(await measureRoomSize(backend, size));
     }
   }
+  return rows;
+}
+
+/** The rows as markdown, with the machine line. */
+export function roomSizeMarkdown(rows: RoomSizeRow[]): string {
   const lines = [
     `Per-message overhead by room size (handleMessage, instant model, median of ${MESSAGES}) — ${machineLine()}`,
     "",
@@ -219,6 +228,13 @@ export async function roomSizeTable(
     "Rows read: D1's rows_read of the message's SELECTs; DynamoDB's ScannedCount of its Queries (GetItem and BatchGetItem reads not counted). The last column is the room's first message after the other room's were written, when the room's own newest rows are older than all of them.",
   ];
   return lines.join("\n");
+}
+
+/** The table as markdown, with the machine line; `sizes`/`backends` narrow the run. */
+export async function roomSizeTable(
+  options: { sizes?: number[]; backends?: RoomSizeBackend[] } = {},
+): Promise<string> {
+  return roomSizeMarkdown(await measureRoomSizes(options));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -135,7 +135,8 @@ export interface SearchRow {
   recall: number;
 }
 
-async function measure(backend: SearchBackend, size: number): Promise<SearchRow> {
+/** One backend at one number of memories. */
+export async function measureSearchReach(backend: SearchBackend, size: number): Promise<SearchRow> {
   const asked = queries(size, WARMUP + QUERIES);
   const truth = groundTruth(
     size,
@@ -174,18 +175,24 @@ async function measure(backend: SearchBackend, size: number): Promise<SearchRow>
   }
 }
 
-export async function searchReachTable(
+/** Measures each backend at each size (`sizes`/`backends` narrow the run). */
+export async function measureSearchReaches(
   options: { sizes?: number[]; backends?: SearchBackend[] } = {},
-): Promise<string> {
+): Promise<SearchRow[]> {
   const sizes = options.sizes ?? SEARCH_SIZES;
   const backends = options.backends ?? (Object.keys(open) as SearchBackend[]);
   const results: SearchRow[] = [];
   for (const backend of backends) {
     for (const size of sizes) {
       console.error(`search-reach: ${backend}, ${size} memories...`);
-      results.push(await measure(backend, size));
+      results.push(await measureSearchReach(backend, size));
     }
   }
+  return results;
+}
+
+/** The rows as markdown, with the machine line. */
+export function searchReachMarkdown(results: SearchRow[]): string {
   return [
     `searchMemories, one room, width ${WIDTH}, count ${K}, ${QUERIES} queries; recall@${K} against exact search — ${machineLine()}`,
     "",
@@ -198,6 +205,12 @@ export async function searchReachTable(
     "",
     "d1+vectorize runs against a local stand-in that searches exactly: its recall is an upper bound of Vectorize's, its latency is this machine's, not Cloudflare's.",
   ].join("\n");
+}
+
+export async function searchReachTable(
+  options: { sizes?: number[]; backends?: SearchBackend[] } = {},
+): Promise<string> {
+  return searchReachMarkdown(await measureSearchReaches(options));
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
