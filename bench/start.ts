@@ -165,7 +165,7 @@ export async function benchStart(runs = Number(process.env.BENCH_RUNS ?? 7)): Pr
         median(samples[`eliza-edge, PGlite, ${directory} directory`]!),
       );
     return [
-      `\`npm start\` → first reply (eliza-edge: node ${ours.join(" ")}; ${elizaName}: AgentRuntime.initialize() with plugin-sql's PGlite adapter and migrations, one POST route on node:http, no CLI or server package; offline scripted model; ${runs} runs each, alternating; ${machineLine()})`,
+      `\`npm start\` → first reply (eliza-edge: node ${ours.join(" ")}; ${elizaName}: plugin-sql's PGlite adapter and migrations as @elizaos/server runs them, then AgentRuntime.initialize(), one POST route on node:http, no CLI or server package (nor the server's 0.75 s of fixed waits); offline scripted model; ${runs} runs each, alternating; ${machineLine()})`,
       "",
       "| process, store | median | p90 | min |",
       "|---|---:|---:|---:|",
