@@ -5,15 +5,45 @@
 // (ALLOW_NO_DATABASE, loading the code alone). The offline model answers, so the figure is
 // loading and starting, not a network model. npm's own start-up (~0.2 s) is not counted:
 // the process is node itself, with the arguments `npm start` gives it.
-import { spawn } from "node:child_process";
+// Beside it, in the same run and alternating, elizaOS 1.7.2 on PGlite through its own
+// @elizaos/plugin-sql (bench/elizaos/pglite-server.ts), fresh and existing directory, timed by
+// the same clock and request.
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { median, ms, percentile } from "./compare/stats.ts";
+import { bundleChild } from "./compare/children.ts";
+import { median, ms, percentile, times } from "./compare/stats.ts";
 import { machineLine } from "./machine.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
+const elizaDir = `${root}bench/elizaos/`;
+const elizaCore = `${elizaDir}node_modules/@elizaos/core/dist/node/index.node.js`;
+const elizaSql = `${elizaDir}node_modules/@elizaos/plugin-sql/dist/node/index.node.js`;
+
+/** The installed version of one of bench/elizaos's packages. */
+function elizaVersion(name: string): string {
+  const manifest = `${elizaDir}node_modules/${name}/package.json`;
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
+}
+
+/** elizaOS's start: the bundled glue on plain node, elizaOS itself as it ships in node_modules. */
+async function elizaStartArgs(): Promise<{ args: string[]; env: Record<string, string> }> {
+  if (!existsSync(elizaCore) || !existsSync(elizaSql)) {
+    console.error("Installing elizaOS 1.7.2 into bench/elizaos (first run only)...");
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: elizaDir, stdio: "inherit" });
+  }
+  const file = await bundleChild(`${elizaDir}pglite-server.ts`, "elizaos-pglite-server");
+  return {
+    args: [file],
+    env: {
+      BENCH_CHARACTER: `${root}character.json`,
+      ELIZAOS_CORE_URL: pathToFileURL(elizaCore).href,
+      ELIZAOS_SQL_URL: pathToFileURL(elizaSql).href,
+    },
+  };
+}
 
 /** `npm start`'s command line, from package.json, without the leading `node`. */
 function npmStartArgs(): string[] {
@@ -78,36 +108,70 @@ export async function benchStart(runs = Number(process.env.BENCH_RUNS ?? 7)): Pr
   if (!existsSync(`${root}dist/main.mjs`)) {
     throw new Error("dist/main.mjs is missing: run `npm run build` first");
   }
-  const args = npmStartArgs();
+  const ours = npmStartArgs();
+  const eliza = await elizaStartArgs();
+  const elizaName = `elizaOS ${elizaVersion("@elizaos/core")} + plugin-sql ${elizaVersion("@elizaos/plugin-sql")}`;
   const scratch = mkdtempSync(join(tmpdir(), "eliza-edge-start-"));
   const existing = join(scratch, "existing");
+  const elizaExisting = join(scratch, "elizaos-existing");
   try {
     // The parent's own first fetch pays undici's start-up once; keep it out of the samples.
     await fetch("data:,warm").catch(() => undefined);
-    await firstReply(args, { PGLITE_DIR: existing }); // makes the "existing" directory
-    const variants: Record<string, (run: number) => Record<string, string>> = {
-      "PGlite, fresh directory": (run) => ({ PGLITE_DIR: join(scratch, `fresh-${run}`) }),
-      "PGlite, existing directory": () => ({ PGLITE_DIR: existing }),
-      "memory (ALLOW_NO_DATABASE)": () => ({ ALLOW_NO_DATABASE: "true" }),
+    // Make each "existing" directory; these unmeasured starts also bring every file into the
+    // page cache.
+    await firstReply(ours, { PGLITE_DIR: existing });
+    await firstReply(eliza.args, { ...eliza.env, PGLITE_DATA_DIR: elizaExisting });
+    const variants: Record<
+      string,
+      { args: string[]; env: (run: number) => Record<string, string> }
+    > = {
+      "eliza-edge, PGlite, fresh directory": {
+        args: ours,
+        env: (run) => ({ PGLITE_DIR: join(scratch, `fresh-${run}`) }),
+      },
+      [`${elizaName}, PGlite, fresh directory`]: {
+        args: eliza.args,
+        env: (run) => ({ ...eliza.env, PGLITE_DATA_DIR: join(scratch, `elizaos-fresh-${run}`) }),
+      },
+      "eliza-edge, PGlite, existing directory": {
+        args: ours,
+        env: () => ({ PGLITE_DIR: existing }),
+      },
+      [`${elizaName}, PGlite, existing directory`]: {
+        args: eliza.args,
+        env: () => ({ ...eliza.env, PGLITE_DATA_DIR: elizaExisting }),
+      },
+      "eliza-edge, memory (ALLOW_NO_DATABASE)": {
+        args: ours,
+        env: () => ({ ALLOW_NO_DATABASE: "true" }),
+      },
     };
     const samples = Object.fromEntries(Object.keys(variants).map((name) => [name, [] as number[]]));
     for (let run = 0; run < runs; run++) {
       // Alternating, so a busy moment on the machine lands on every variant.
-      for (const [name, env] of Object.entries(variants)) {
+      for (const [name, { args, env }] of Object.entries(variants)) {
         samples[name]!.push(await firstReply(args, env(run)));
       }
       rmSync(join(scratch, `fresh-${run}`), { recursive: true, force: true });
+      rmSync(join(scratch, `elizaos-fresh-${run}`), { recursive: true, force: true });
     }
     const rows = Object.entries(samples).map(
       ([name, values]) =>
         `| ${name} | ${ms(median(values))} | ${ms(percentile(values, 90))} | ${ms(Math.min(...values))} |`,
     );
+    const ratio = (directory: string) =>
+      times(
+        median(samples[`${elizaName}, PGlite, ${directory} directory`]!),
+        median(samples[`eliza-edge, PGlite, ${directory} directory`]!),
+      );
     return [
-      `\`npm start\` → first reply (node ${args.join(" ")}; offline model; ${runs} runs each, alternating; ${machineLine()})`,
+      `\`npm start\` → first reply (eliza-edge: node ${ours.join(" ")}; ${elizaName}: plugin-sql's PGlite adapter and migrations as @elizaos/server runs them, then AgentRuntime.initialize(), one POST route on node:http, no CLI or server package (nor the server's 0.75 s of fixed waits); offline scripted model; ${runs} runs each, alternating; ${machineLine()})`,
       "",
-      "| store | median | p90 | min |",
+      "| process, store | median | p90 | min |",
       "|---|---:|---:|---:|",
       ...rows,
+      "",
+      `elizaOS ÷ eliza-edge, medians: ${ratio("fresh")} with a fresh directory, ${ratio("existing")} with an existing one`,
     ].join("\n");
   } finally {
     rmSync(scratch, { recursive: true, force: true });
