@@ -7,7 +7,7 @@
 import { spawn } from "node:child_process";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleChild, cpuMs, runChild } from "./compare/children.ts";
-import { elizaCoreUrl } from "./compare/elizaos.ts";
+import { elizaUrl } from "./compare/elizaos.ts";
 import { median, ms, percentile, times } from "./compare/stats.ts";
 import { machineLine } from "./machine.ts";
 
@@ -42,7 +42,7 @@ interface Sample {
 }
 
 export async function benchColdStart(runs = Number(process.env.BENCH_RUNS ?? 11)): Promise<string> {
-  const elizaCore = elizaCoreUrl();
+  const elizaCore = elizaUrl("@elizaos/core");
   const character = here("../character.json");
   const children = {
     ours: {

@@ -5,7 +5,7 @@
 // use.
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleChild, type ChildRun, runChild } from "./compare/children.ts";
-import { elizaCoreUrl, elizaDir, elizaVersion } from "./compare/elizaos.ts";
+import { elizaDir, elizaUrl, elizaVersion } from "./compare/elizaos.ts";
 import { MESSAGES } from "./compare/protocol.ts";
 import { kib, median, mib, ms, percentile, times } from "./compare/stats.ts";
 import { measureWorker, type WorkerRun } from "./compare/workers.ts";
@@ -18,7 +18,7 @@ const character = here("../character.json");
 /** The comparison tables as markdown. */
 export async function compareTables(): Promise<string> {
   const out: string[] = [];
-  const elizaCore = elizaCoreUrl();
+  const elizaCore = elizaUrl("@elizaos/core");
 
   const frameworks = {
     ours: {
@@ -119,7 +119,7 @@ export async function compareTables(): Promise<string> {
   ];
 
   out.push(
-    `eliza-edge vs @elizaos/core ${await elizaVersion()} (same character, scripted model, in-memory storage) — ${machineLine()}\n`,
+    `eliza-edge vs @elizaos/core ${elizaVersion()} (same character, scripted model, in-memory storage) — ${machineLine()}\n`,
   );
   out.push("| | eliza-edge | elizaOS | elizaOS ÷ eliza-edge |");
   out.push("|---|---:|---:|---:|");

@@ -8,39 +8,27 @@
 // Beside it, in the same run and alternating, elizaOS 1.7.2 on PGlite through its own
 // @elizaos/plugin-sql (bench/elizaos/pglite-server.ts), fresh and existing directory, timed by
 // the same clock and request.
-import { execFileSync, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { bundleChild } from "./compare/children.ts";
+import { elizaDir, elizaUrl, elizaVersion } from "./compare/elizaos.ts";
 import { median, ms, percentile, times } from "./compare/stats.ts";
 import { machineLine } from "./machine.ts";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const elizaDir = `${root}bench/elizaos/`;
-const elizaCore = `${elizaDir}node_modules/@elizaos/core/dist/node/index.node.js`;
-const elizaSql = `${elizaDir}node_modules/@elizaos/plugin-sql/dist/node/index.node.js`;
-
-/** The installed version of one of bench/elizaos's packages. */
-function elizaVersion(name: string): string {
-  const manifest = `${elizaDir}node_modules/${name}/package.json`;
-  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
-}
 
 /** elizaOS's start: the bundled glue on plain node, elizaOS itself as it ships in node_modules. */
 async function elizaStartArgs(): Promise<{ args: string[]; env: Record<string, string> }> {
-  if (!existsSync(elizaCore) || !existsSync(elizaSql)) {
-    console.error("Installing elizaOS 1.7.2 into bench/elizaos (first run only)...");
-    execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: elizaDir, stdio: "inherit" });
-  }
   const file = await bundleChild(`${elizaDir}pglite-server.ts`, "elizaos-pglite-server");
   return {
     args: [file],
     env: {
       BENCH_CHARACTER: `${root}character.json`,
-      ELIZAOS_CORE_URL: pathToFileURL(elizaCore).href,
-      ELIZAOS_SQL_URL: pathToFileURL(elizaSql).href,
+      ELIZAOS_CORE_URL: elizaUrl("@elizaos/core"),
+      ELIZAOS_SQL_URL: elizaUrl("@elizaos/plugin-sql"),
     },
   };
 }

@@ -1,27 +1,27 @@
-// Where the benches find elizaOS: @elizaos/core 1.7.2 installed in bench/elizaos with its own
-// lockfile, on first use, so the project's own install and typecheck never depend on it.
+// Where the benches find elizaOS: @elizaos/core and @elizaos/plugin-sql 1.7.2, installed in
+// bench/elizaos with their own lockfile on first use, so the project's own install and
+// typecheck never depend on them. The benches' elizaOS code imports them by these URLs.
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 export const elizaDir = fileURLToPath(new URL("../elizaos/", import.meta.url));
-const elizaCore = `${elizaDir}node_modules/@elizaos/core/dist/node/index.node.js`;
 
-/** Installs bench/elizaos when it is missing; returns the URL its agent imports core from. */
-export function elizaCoreUrl(): string {
-  if (!existsSync(elizaCore)) {
-    console.error("Installing elizaOS into bench/elizaos (first run only)...");
+type ElizaPackage = "@elizaos/core" | "@elizaos/plugin-sql";
+const entry = (name: ElizaPackage) => `${elizaDir}node_modules/${name}/dist/node/index.node.js`;
+
+/** Installs bench/elizaos when a package is missing; returns the URL of its Node entry. */
+export function elizaUrl(name: ElizaPackage): string {
+  if (!existsSync(entry("@elizaos/core")) || !existsSync(entry("@elizaos/plugin-sql"))) {
+    console.error("Installing elizaOS 1.7.2 into bench/elizaos (first run only)...");
     execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: elizaDir, stdio: "inherit" });
   }
-  return pathToFileURL(elizaCore).href;
+  return pathToFileURL(entry(name)).href;
 }
 
-/** The installed @elizaos/core version, for table captions. */
-export async function elizaVersion(): Promise<string> {
-  elizaCoreUrl();
-  const pkg = pathToFileURL(`${elizaDir}node_modules/@elizaos/core/package.json`).href;
-  const { default: json } = (await import(pkg, { with: { type: "json" } })) as {
-    default: { version: string };
-  };
-  return json.version;
+/** The installed version of one of bench/elizaos's packages, for captions. */
+export function elizaVersion(name: ElizaPackage = "@elizaos/core"): string {
+  elizaUrl(name);
+  const manifest = `${elizaDir}node_modules/${name}/package.json`;
+  return (JSON.parse(readFileSync(manifest, "utf8")) as { version: string }).version;
 }

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { type BenchAgent, runChild, scriptedModelClock } from "../compare/protocol.ts";
 import type { ElizaCore } from "./core-api.ts";
 import { MemoryDatabaseAdapter } from "./memory-adapter.ts";
+import { elizaReplier } from "./reply.ts";
 
 const model = scriptedModelClock();
 
@@ -29,52 +30,8 @@ async function start(): Promise<BenchAgent> {
     ],
   });
   await runtime.initialize();
-  const entityId = core.createUniqueUuid(runtime, "bench-user");
-  const roomId = core.createUniqueUuid(runtime, "bench-room");
-  const connection = {
-    entityId,
-    roomId,
-    userName: "bench",
-    name: "bench",
-    source: "api",
-    type: core.ChannelType.API,
-    channelId: "bench-room",
-    messageServerId: "bench-server",
-  };
-  return {
-    async reply(text) {
-      // elizaOS's servers ensure the connection per message, as eliza-edge's API does.
-      await runtime.ensureConnection(connection);
-      let replied = "";
-      await runtime.messageService!.handleMessage(
-        runtime,
-        {
-          id: crypto.randomUUID(),
-          entityId,
-          agentId: runtime.agentId,
-          roomId,
-          content: { text, source: "api", channelType: core.ChannelType.API },
-          metadata: { entityName: "bench" },
-          createdAt: Date.now(),
-        },
-        // elizaOS leaves storing the reply to the caller's callback; eliza-edge stores it itself.
-        async (content) => {
-          const memory = {
-            id: crypto.randomUUID(),
-            entityId: runtime.agentId,
-            agentId: runtime.agentId,
-            roomId,
-            content,
-            createdAt: Date.now(),
-          };
-          await runtime.createMemory(memory, "messages");
-          replied = String(content.text ?? "");
-          return [memory];
-        },
-      );
-      return replied;
-    },
-  };
+  const reply = elizaReplier(core, runtime);
+  return { reply };
 }
 
 await runChild(start, model);

@@ -15,6 +15,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { SCRIPTED_PLAN } from "../compare/protocol.ts";
 import type { ElizaCore, ElizaPlugin, ElizaRuntime } from "./core-api.ts";
+import { elizaReplier } from "./reply.ts";
 
 type Runtime = ElizaRuntime & { close(): Promise<void> };
 
@@ -63,52 +64,7 @@ const runtime = new core.AgentRuntime({
 }) as Runtime;
 await runtime.initialize();
 
-const entityId = core.createUniqueUuid(runtime, "bench-user");
-const roomId = core.createUniqueUuid(runtime, "bench-room");
-
-/** One message through the message service, as bench/elizaos/agent.ts sends it; the reply's text. */
-async function reply(text: string): Promise<string> {
-  // elizaOS's servers ensure the connection per message, as eliza-edge's API does.
-  await runtime.ensureConnection({
-    entityId,
-    roomId,
-    userName: "bench",
-    name: "bench",
-    source: "api",
-    type: core.ChannelType.API,
-    channelId: "bench-room",
-    // A UUID column on SQL: elizaOS's server files API messages under its default server's id.
-    messageServerId: "00000000-0000-0000-0000-000000000000",
-  });
-  let replied = "";
-  await runtime.messageService!.handleMessage(
-    runtime,
-    {
-      id: crypto.randomUUID(),
-      entityId,
-      agentId: runtime.agentId,
-      roomId,
-      content: { text, source: "api", channelType: core.ChannelType.API },
-      metadata: { entityName: "bench" },
-      createdAt: Date.now(),
-    },
-    // elizaOS leaves storing the reply to the caller's callback; eliza-edge stores it itself.
-    async (content) => {
-      const memory = {
-        id: crypto.randomUUID(),
-        entityId: runtime.agentId,
-        agentId: runtime.agentId,
-        roomId,
-        content,
-        createdAt: Date.now(),
-      };
-      await runtime.createMemory(memory, "messages");
-      replied = String(content.text ?? "");
-      return [memory];
-    },
-  );
-  return replied;
-}
+const reply = elizaReplier(core, runtime);
 
 const server = createServer(async (request, response) => {
   if (request.method !== "POST" || request.url !== "/api/messages") {
