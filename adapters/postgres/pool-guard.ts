@@ -9,6 +9,7 @@
 
 import type { SqlDb } from "../sql/driver.ts";
 import { type PostgresDriver, type PostgresKind, transactionalDriver } from "./driver.ts";
+import { searchSettingsSql } from "./hnsw.ts";
 import type { PostgresStorageOptions } from "./storage.ts";
 
 /** DATABASE_CONNECT_TIMEOUT_MS default: opening a connection, TCP and startup. */
@@ -43,7 +44,26 @@ export function pooledDriver<P extends { end(): Promise<void> }>(
   log?: (line: string) => void,
 ): PostgresDriver {
   guardPool(pool, kind, log);
+  setSearchSettingsOnConnect(pool);
   return transactionalDriver(kind, db(pool) as SqlDb, () => pool.end());
+}
+
+/**
+ * Each new connection gets the search settings (hnsw.ts) as its first statement: the pool
+ * emits "connect" before it hands the connection out, and a client runs its queries in
+ * order. A failure here needs no handling of its own: a lost connection fails the query that
+ * follows, and without the settings a search is only less thorough.
+ */
+function setSearchSettingsOnConnect(pool: unknown): void {
+  const events = pool as {
+    on(
+      event: "connect",
+      listener: (client: { query(text: string): Promise<unknown> }) => void,
+    ): unknown;
+  };
+  events.on("connect", (client) => {
+    client.query(searchSettingsSql("session")).catch(() => {});
+  });
 }
 
 /** The pg / Neon Pool settings for these timeouts. */
