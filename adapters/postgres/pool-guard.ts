@@ -44,27 +44,19 @@ export function pooledDriver<P extends { end(): Promise<void> }>(
   log?: (line: string) => void,
 ): PostgresDriver {
   guardPool(pool, kind, log);
-  setSearchSettingsOnConnect(pool);
   return transactionalDriver(kind, db(pool) as SqlDb, () => pool.end());
 }
 
 /**
- * Each new connection gets the search settings (hnsw.ts) as its first statement: the pool
- * emits "connect" before it hands the connection out, and a client runs its queries in
- * order. A failure here needs no handling of its own: a lost connection fails the query that
- * follows, and without the settings a search is only less thorough.
+ * Each new connection runs the search settings (hnsw.ts) before the pool hands it out
+ * (pg-pool's onConnect, awaited; Neon's Pool is pg-pool too). The statement cannot fail on
+ * the settings themselves; a connection that fails here fails the query waiting for it, as
+ * any lost connection does.
  */
-function setSearchSettingsOnConnect(pool: unknown): void {
-  const events = pool as {
-    on(
-      event: "connect",
-      listener: (client: { query(text: string): Promise<unknown> }) => void,
-    ): unknown;
-  };
-  events.on("connect", (client) => {
-    client.query(searchSettingsSql("session")).catch(() => {});
-  });
-}
+export const searchSettingsOnConnect = {
+  onConnect: (client: { query(text: string): Promise<unknown> }) =>
+    client.query(searchSettingsSql("session")),
+};
 
 /** The pg / Neon Pool settings for these timeouts. */
 export function poolTimeoutConfig(timeouts: PoolTimeouts) {
