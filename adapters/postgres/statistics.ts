@@ -4,8 +4,8 @@
 // of the HNSW index). This does what autovacuum's analyze step does, on the same rule: a table
 // is analyzed once rows changed since its last ANALYZE exceed 50 + 10% of its size. Checking
 // is one catalog query; an ANALYZE reads a sample of at most 30,000 rows of each table, so it
-// stays bounded however large the table grows (about 30 ms for 100,000 memories on PGlite,
-// with the wide columns that no query filters on left out: migration 0004).
+// stays bounded however large the table grows (about 150 ms for memories on PGlite once past
+// 30,000 rows, with the wide columns no query filters on left out: migration 0004).
 import { getTableName, sql } from "drizzle-orm";
 import type { PostgresDriver } from "./driver.ts";
 import { allTables } from "./schema.ts";

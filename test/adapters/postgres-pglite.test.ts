@@ -28,7 +28,7 @@ describe("postgres adapter on pglite", () => {
         "0001_tables",
         "0002_agent_and_expiry_indexes",
         "0003_read_path_indexes",
-        "0004_narrow_statistics",
+        "0004_planner_statistics",
       ]);
       expect(await migrateDriver(storage.driver)).toEqual([]);
       await storage.init();

@@ -1,10 +1,11 @@
 // The HNSW search's settings (hnsw.ts, searchSettingsSql) reach the database through every
 // network driver: Neon over HTTP sends them with each search, SET LOCAL in its one request
 // (every request is a session of its own), and the pools (Neon's WebSocket Pool, pg) give
-// each new connection them first. Without them a filtered scan stops after 40 candidates and
-// returns what few of those pass the filter; with them it returns its full count. One PGlite
-// served over pglite-socket stands in for the database (one session under every connection,
-// so each case resets the session's settings first).
+// each new connection them first. Without them an HNSW scan hands over at most 40 candidates
+// (pgvector's default ef_search), fewer once the scope's filter drops some, so a search for
+// more than that comes back short; with them it returns its full count. One PGlite served
+// over pglite-socket stands in for the database (one session under every connection, so each
+// case resets the session's settings first).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createNeonHttpStorage,
@@ -14,7 +15,7 @@ import {
 } from "../../adapters/postgres/index.ts";
 import { writeMemories } from "../../bench/scale/seed.ts";
 import type { UUID } from "../../core/index.ts";
-import { clusteredVectors } from "../support/clustered-vectors.ts";
+import { clusteredSpace } from "../support/clustered-vectors.ts";
 import {
   type NeonHttpShim,
   startNeonHttpShim,
@@ -30,7 +31,8 @@ const ROOM = "00000000-0000-4000-8000-0000000000a1" as UUID;
 let server: PgliteServer;
 let shim: NeonHttpShim;
 let proxy: WsProxy;
-const queries = clusteredVectors(WIDTH, { seed: 11, topics: 40 });
+const space = clusteredSpace(WIDTH, { topics: 40 });
+const queries = { next: space.points(11) };
 
 beforeAll(async () => {
   server = await startPgliteServer();
@@ -42,7 +44,7 @@ beforeAll(async () => {
   // is pinned, then the start with EMBEDDING_DIMENSION builds the index over them.
   const writer = createNeonHttpStorage({ connectionString: server.url, agentId: AGENT });
   await writer.init();
-  const vectors = clusteredVectors(WIDTH, { seed: 5, topics: 40 });
+  const vectors = { next: space.points(5) };
   const rows = Array.from({ length: 1_200 }, (_, i) => ({
     id: `00000000-0000-4000-8000-${String(i).padStart(12, "0")}` as UUID,
     entityId: AGENT,
@@ -77,29 +79,39 @@ async function resetSession(): Promise<void> {
   await server.db.exec("reset hnsw.ef_search; reset hnsw.iterative_scan");
 }
 
-/** Ten searches of the agent's knowledge (1 row in 20); each must come back full. */
-async function expectFullFilteredResults(storage: PostgresStorage): Promise<void> {
+/**
+ * A search for more rows than an HNSW scan keeps by default. Over 1,140 messages of width 32
+ * the planner reads the index for up to about 100 rows (beyond that it sorts them all), so 60.
+ */
+const COUNT = 60;
+
+/** Ten searches of the room's messages; each must come back full. */
+async function expectFullResults(storage: PostgresStorage): Promise<void> {
   for (let q = 0; q < 10; q++) {
     const found = await storage.searchMemories({
-      tableName: "fragments",
+      tableName: "messages",
+      roomId: ROOM,
       embedding: queries.next(),
-      count: 10,
+      count: COUNT,
     });
-    expect(found).toHaveLength(10);
+    expect(found).toHaveLength(COUNT);
     expect(found.every((m) => m.content.text !== undefined && m.similarity! > 0)).toBe(true);
   }
 }
 
 describe("HNSW search settings through the network drivers", () => {
-  it("are needed: without them the same filtered scan comes back short", async () => {
+  it("are needed: without them the same index scan comes back short", async () => {
     await resetSession();
-    const plain = await server.db.query(
-      `select id from memories where type = 'fragments' and agent_id = $1
-         and vector_dims(embedding) = ${WIDTH}
-       order by (embedding::vector(${WIDTH})) <=> $2::vector(${WIDTH}) limit 10`,
-      [AGENT, `[${queries.next().join(",")}]`],
+    const search = `select id from memories where type = 'messages' and agent_id = $1
+         and room_id = $2 and vector_dims(embedding) = ${WIDTH}
+       order by (embedding::vector(${WIDTH})) <=> $3::vector(${WIDTH}) limit ${COUNT}`;
+    const args = [AGENT, ROOM, `[${queries.next().join(",")}]`];
+    const shown = await server.db.query<{ "QUERY PLAN": string }>(`explain ${search}`, args);
+    expect(shown.rows.map((row) => row["QUERY PLAN"]).join("\n")).toContain(
+      `Index Scan using memories_embedding_${WIDTH}_idx`,
     );
-    expect(plain.rows.length).toBeLessThan(10);
+    const plain = await server.db.query(search, args);
+    expect(plain.rows.length).toBeLessThanOrEqual(40);
   });
 
   it("Neon HTTP: sent in the search's own request, and gone after it", async () => {
@@ -113,7 +125,7 @@ describe("HNSW search settings through the network drivers", () => {
     const before = shim.requests();
     await storage.searchMemories({ tableName: "fragments", embedding: queries.next(), count: 10 });
     expect(shim.requests() - before).toBe(1);
-    await expectFullFilteredResults(storage);
+    await expectFullResults(storage);
     // SET LOCAL: the session the next request lands on starts from the defaults again.
     const shown = await server.db.query<{ value: string }>(
       "select current_setting('hnsw.iterative_scan') as value",
@@ -131,7 +143,7 @@ describe("HNSW search settings through the network drivers", () => {
       max: 2,
     });
     try {
-      await expectFullFilteredResults(storage);
+      await expectFullResults(storage);
     } finally {
       await storage.close();
     }
@@ -147,7 +159,7 @@ describe("HNSW search settings through the network drivers", () => {
       max: 2,
     });
     try {
-      await expectFullFilteredResults(storage);
+      await expectFullResults(storage);
     } finally {
       await storage.close();
     }

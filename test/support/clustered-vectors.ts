@@ -4,33 +4,44 @@
 // dimensions have no near neighbours at all (every pair is about equally far apart), so
 // recall measured on them says nothing about recall on real memories. These are a Gaussian
 // mixture instead: `topics` unit centres, each point a centre plus per-component noise,
-// normalised, and queries drawn the same way, never equal to a stored point.
+// normalised, and queries drawn from the same topics, never equal to a stored point.
 
-export interface ClusteredVectors {
-  /** The next point of the mixture, unit length, rounded to 5 decimals (as stored). */
-  next(): number[];
+export interface ClusteredSpace {
+  /**
+   * A stream of points of the mixture, unit length, rounded to 5 decimals (as stored). Streams
+   * with different seeds share the topics: one for the stored memories, one for the queries.
+   * `topics`: only the topics numbered from..to-1 (say, knowledge on other subjects than chat).
+   */
+  points(seed: number, topics?: [from: number, to: number]): () => number[];
 }
 
-export function clusteredVectors(
+export function clusteredSpace(
   width: number,
   options: { seed?: number; topics?: number; noise?: number } = {},
-): ClusteredVectors {
-  const random = lcg(options.seed ?? 7);
-  const gaussian = () => {
-    // Box-Muller; 1 - u keeps the logarithm's argument above zero.
-    const u = 1 - random();
-    const v = random();
-    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-  };
+): ClusteredSpace {
   const noise = options.noise ?? 0.06;
+  const gaussian = gaussians(lcg(options.seed ?? 7));
   const centres = Array.from({ length: options.topics ?? 200 }, () =>
     unit(Array.from({ length: width }, gaussian)),
   );
   return {
-    next() {
-      const centre = centres[Math.floor(random() * centres.length)]!;
-      return unit(centre.map((x) => x + gaussian() * noise)).map((x) => Math.round(x * 1e5) / 1e5);
+    points(seed, [from, to] = [0, centres.length]) {
+      const random = lcg(seed);
+      const jitter = gaussians(random);
+      return () => {
+        const centre = centres[from + Math.floor(random() * (to - from))]!;
+        return unit(centre.map((x) => x + jitter() * noise)).map((x) => Math.round(x * 1e5) / 1e5);
+      };
     },
+  };
+}
+
+/** Standard normal draws from `random` (Box-Muller; 1 - u keeps the logarithm finite). */
+function gaussians(random: () => number): () => number {
+  return () => {
+    const u = 1 - random();
+    const v = random();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
   };
 }
 
