@@ -6,6 +6,7 @@ import { createD1Storage } from "../adapters/d1/index.ts";
 import { createDynamoStorage } from "../adapters/dynamodb/index.ts";
 import { createMemoryStorage } from "../adapters/memory/index.ts";
 import { createNeonHttpStorage, createPgliteStorage } from "../adapters/postgres/index.ts";
+import type { UUID } from "../core/index.ts";
 import { localClient, startDynamoDbLocal } from "../test/support/dynamodb-local.ts";
 import { startMiniflareD1 } from "../test/support/miniflare-d1.ts";
 import { startNeonHttpShim, useLocalNeonHttp } from "../test/support/neon-http-shim.ts";
@@ -20,18 +21,25 @@ import type { CountedStorage } from "./roundtrips/measure.ts";
 
 export type BackendName = "memory" | "pglite" | "neon-http" | "d1" | "dynamodb";
 
-export const backends: Record<BackendName, () => Promise<CountedStorage>> = {
-  async memory() {
+/** What a bench may ask of the storage: the agent it serves, as every target creates it. */
+export interface BackendOptions {
+  agentId?: UUID;
+}
+
+type OpenBackend = (options?: BackendOptions) => Promise<CountedStorage>;
+
+export const backends: Record<BackendName, OpenBackend> = {
+  async memory(options = {}) {
     const counter: Counter = { count: 0 };
-    const storage = countingMethods(createMemoryStorage(), counter);
+    const storage = countingMethods(createMemoryStorage(options), counter);
     await storage.init();
     return { storage, read: () => counter.count, close: () => storage.close() };
   },
 
-  async pglite() {
+  async pglite(options = {}) {
     const counter: Counter = { count: 0 };
     const client = countingMethods(await PGlite.create({ extensions: { vector } }), counter);
-    const storage = await createPgliteStorage({ client });
+    const storage = await createPgliteStorage({ ...options, client });
     await storage.init();
     return {
       storage,
@@ -43,11 +51,11 @@ export const backends: Record<BackendName, () => Promise<CountedStorage>> = {
     };
   },
 
-  async "neon-http"() {
+  async "neon-http"(options = {}) {
     const server = await startPgliteServer();
     const shim = await startNeonHttpShim();
     useLocalNeonHttp(shim);
-    const storage = createNeonHttpStorage({ connectionString: server.url });
+    const storage = createNeonHttpStorage({ ...options, connectionString: server.url });
     await storage.init();
     return {
       storage,
@@ -60,10 +68,10 @@ export const backends: Record<BackendName, () => Promise<CountedStorage>> = {
     };
   },
 
-  async d1() {
+  async d1(options = {}) {
     const mf = await startMiniflareD1();
     const counter: Counter = { count: 0 };
-    const storage = createD1Storage(countingD1(mf.db, counter));
+    const storage = createD1Storage(countingD1(mf.db, counter), options);
     await storage.init();
     return {
       storage,
@@ -75,12 +83,17 @@ export const backends: Record<BackendName, () => Promise<CountedStorage>> = {
     };
   },
 
-  async dynamodb() {
+  async dynamodb(options = {}) {
     const local = await startDynamoDbLocal();
     const counter: Counter = { count: 0 };
     const requests: Counter = { count: 0 };
     const client = countingDynamo(localClient(local.endpoint), counter, requests);
-    const storage = createDynamoStorage({ tableName: "bench", client, createTable: true });
+    const storage = createDynamoStorage({
+      ...options,
+      tableName: "bench",
+      client,
+      createTable: true,
+    });
     await storage.init();
     return {
       storage,

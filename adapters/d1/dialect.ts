@@ -1,7 +1,7 @@
 // SQLite as D1 runs it: string arrays and metadata are JSON text (searched with json_each and
 // json_extract), rows keep insertion order in rowid, a statement binds at most 100 parameters
 // and a row holds at most 1 MB. Search scans candidates in the isolate (search.ts).
-import { type AnyColumn, and, or, sql } from "drizzle-orm";
+import { type AnyColumn, and, inArray, or, sql } from "drizzle-orm";
 import { wellFormedDeep } from "../../core/well-formed.ts";
 import type { SqlDialect } from "../sql/dialect.ts";
 import type { SqlTables } from "../sql/driver.ts";
@@ -22,6 +22,7 @@ export const sqliteDialect: SqlDialect = {
   hasAnyTag: (column, tags) => or(...tags.map((tag) => jsonArrayHas(column, tag))),
   // JSON true reads back from json_extract as 1.
   notPaused: (metadata) => sql`json_extract(${metadata}, '$.paused') IS NOT 1`,
+  inSelect: (column, select) => inArray(column, select),
   // D1 runs one statement at a time, so the pick and the lease are one step without locks.
   lockForClaim: (query) => query,
   // JSON text, so null stays distinguishable from an absent row (getCache → undefined).

@@ -1,23 +1,12 @@
 // Postgres (15 through 18, PGlite included): string arrays are text[], metadata is jsonb, rows
 // keep insertion order in an identity column, the due-task pick takes row locks, and memories
-// are ranked by pgvector's cosine distance in SQL.
-import {
-  and,
-  arrayContains,
-  arrayOverlaps,
-  asc,
-  desc,
-  isNotNull,
-  type SQL,
-  sql,
-} from "drizzle-orm";
-import type { SearchMemoriesParams } from "../../core/storage.ts";
-import type { Memory } from "../../core/types.ts";
-import type { SearchHost, SqlDialect } from "../sql/dialect.ts";
+// are ranked by pgvector's cosine distance in SQL, through an HNSW index (search.ts).
+import { arrayContains, arrayOverlaps, type SQL, sql } from "drizzle-orm";
+import type { SqlDialect } from "../sql/dialect.ts";
 import type { SqlTables } from "../sql/driver.ts";
-import { toMemory } from "../sql/rows.ts";
 import { toStorageError } from "./errors.ts";
 import { allTables } from "./schema.ts";
+import { searchNearest } from "./search.ts";
 
 export const postgresDialect: SqlDialect = {
   tables: allTables satisfies SqlTables,
@@ -30,6 +19,7 @@ export const postgresDialect: SqlDialect = {
   hasAllTags: (column, tags) => arrayContains(column, tags),
   hasAnyTag: (column, tags) => arrayOverlaps(column, tags),
   notPaused: (metadata) => sql`(${metadata} -> 'paused') IS DISTINCT FROM 'true'::jsonb`,
+  inSelect: (column, select) => sql`${column} = any(array(${select}))`,
   lockForClaim: (query) =>
     (query as unknown as { for(strength: "update", config: { skipLocked: true }): SQL }).for(
       "update",
@@ -39,28 +29,5 @@ export const postgresDialect: SqlDialect = {
   writeCacheValue: (value) => (value === undefined ? null : value),
   readCacheValue: (stored) => stored,
   toStorageError,
-  search,
+  search: searchNearest,
 };
-
-async function search(
-  host: SearchHost,
-  params: SearchMemoriesParams,
-  scope: SQL | undefined,
-): Promise<Memory[]> {
-  const { memories } = host.tables;
-  const query = `[${params.embedding.join(",")}]`;
-  // The CASE keeps `<=>` away from rows of another width (left from an earlier
-  // EMBEDDING_DIMENSION), where pgvector would raise instead of skipping them; WHERE clauses
-  // alone promise no evaluation order.
-  const distance = sql<number>`(case when vector_dims(${memories.embedding}) = ${params.embedding.length} then ${memories.embedding} <=> ${query}::vector end)`;
-  const threshold = params.match_threshold ?? 0;
-  const rows = await host.run(() =>
-    host.driver.db
-      .select({ memory: memories, distance })
-      .from(memories)
-      .where(and(scope, isNotNull(memories.embedding), sql`${distance} <= ${1 - threshold}`))
-      .orderBy(asc(distance), desc(memories.createdAt))
-      .limit(params.count ?? 10),
-  );
-  return rows.map((row) => ({ ...toMemory(row.memory), similarity: 1 - Number(row.distance) }));
-}

@@ -15,16 +15,24 @@ export type PostgresKind = Exclude<SqlKind, "d1">;
 
 export interface PostgresDriver extends SqlDriver {
   readonly kind: PostgresKind;
+  /**
+   * Runs a memory search with the HNSW settings in effect (hnsw.ts, searchSettingsSql): set
+   * once per session where sessions last (PGlite, each pooled connection), in the same
+   * request where they do not (Neon HTTP).
+   */
+  search<T>(read: (db: SqlDb) => PromiseLike<T>): Promise<T>;
 }
 
 /**
  * A driver over a client with interactive transactions (PGlite, a Pool): atomic units are
- * transactions and independent reads run concurrently.
+ * transactions and independent reads run concurrently. `prepareSearch` runs before each
+ * search (once per session is the driver's business).
  */
 export function transactionalDriver(
   kind: PostgresKind,
   db: SqlDb,
   close: () => Promise<void>,
+  prepareSearch: () => Promise<void> = async () => {},
 ): PostgresDriver {
   return {
     kind,
@@ -32,6 +40,10 @@ export function transactionalDriver(
     atomic: (statements) => atomicInTransaction(db, statements),
     readAll: (statements) => readConcurrently(db, statements),
     execute: (query: SQL) => db.execute(query),
+    search: async (read) => {
+      await prepareSearch();
+      return read(db);
+    },
     close,
   };
 }

@@ -2,10 +2,12 @@
 // Vercel and Lambda. Atomic units are non-interactive transactions (drizzle's db.batch, sent
 // as one request).
 import { neon } from "@neondatabase/serverless";
+import { sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
 import { drizzle } from "drizzle-orm/neon-http";
 import { batchingDriver } from "../sql/driver.ts";
 import type { Db, PostgresDriver } from "./driver.ts";
+import { searchSettingsSql } from "./hnsw.ts";
 import { DEFAULT_QUERY_TIMEOUT_MS, positiveTimeout } from "./pool-guard.ts";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
@@ -62,12 +64,20 @@ export function neonHttpDriver(
   const client = neon(connectionString, { fetchOptions: perRequestTimeout(timeoutMs) });
   const database = drizzle({ client });
   const db = database as unknown as Db;
-  return batchingDriver(
-    "neon-http",
-    db,
-    (items) => database.batch(items as [BatchItem<"pg">]) as Promise<unknown[]>,
-    (query) => db.execute(query),
-  ) as PostgresDriver;
+  const batch = (items: unknown[]) =>
+    database.batch(items as [BatchItem<"pg">]) as Promise<unknown[]>;
+  const driver = batchingDriver("neon-http", db, batch, (query) => db.execute(query));
+  // Every request is a session of its own: the settings go in the search's own request, as
+  // SET LOCAL in its one non-interactive transaction.
+  const settings = sql.raw(searchSettingsSql("transaction"));
+  return {
+    ...driver,
+    kind: "neon-http",
+    search: async (read) => {
+      const [, rows] = await batch([db.execute(settings), read(db)]);
+      return rows as Awaited<ReturnType<typeof read>>;
+    },
+  };
 }
 
 export function createNeonHttpStorage(options: NeonHttpStorageOptions): PostgresStorage {

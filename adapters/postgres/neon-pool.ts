@@ -9,6 +9,7 @@ import {
   type PoolTimeouts,
   pooledDriver,
   poolTimeoutConfig,
+  searchSettingsOnConnect,
 } from "./pool-guard.ts";
 import { PostgresStorage } from "./storage.ts";
 
@@ -19,7 +20,12 @@ export function neonPoolDriver(
   max = 4,
   timeouts: PoolTimeouts = {},
 ): PostgresDriver {
-  const pool = new Pool({ connectionString, max, ...poolTimeoutConfig(timeouts) });
+  const pool = new Pool({
+    connectionString,
+    max,
+    ...poolTimeoutConfig(timeouts),
+    ...searchSettingsOnConnect,
+  });
   return pooledDriver("neon-ws", pool, (client) => drizzle({ client }), timeouts.log);
 }
 

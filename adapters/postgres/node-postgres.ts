@@ -7,6 +7,7 @@ import {
   type PoolTimeouts,
   pooledDriver,
   poolTimeoutConfig,
+  searchSettingsOnConnect,
 } from "./pool-guard.ts";
 import { PostgresStorage } from "./storage.ts";
 
@@ -17,7 +18,13 @@ export function nodePostgresDriver(
   max = 4,
   timeouts: PoolTimeouts = {},
 ): PostgresDriver {
-  const config = { connectionString, max, keepAlive: true, ...poolTimeoutConfig(timeouts) };
+  const config = {
+    connectionString,
+    max,
+    keepAlive: true,
+    ...poolTimeoutConfig(timeouts),
+    ...searchSettingsOnConnect,
+  };
   const pool = new pg.Pool(config);
   return pooledDriver("postgres", pool, (client) => drizzle({ client }), timeouts.log);
 }

@@ -3,6 +3,7 @@ import { PGlite } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
 import { type Db, type PostgresDriver, transactionalDriver } from "./driver.ts";
+import { searchSettingsSql } from "./hnsw.ts";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
 export interface PgliteStorageOptions extends PostgresStorageOptions {
@@ -18,9 +19,16 @@ export interface PgliteStorageOptions extends PostgresStorageOptions {
 }
 
 export function pgliteDriver(client: PGlite, ownsClient: boolean): PostgresDriver {
-  return transactionalDriver("pglite", drizzle({ client }) as unknown as Db, async () => {
+  // PGlite is one session: the search settings are made once, before the first search.
+  let searchReady: Promise<void> | undefined;
+  const prepareSearch = () => {
+    searchReady ??= client.exec(searchSettingsSql("session")).then(() => {});
+    return searchReady;
+  };
+  const close = async () => {
     if (ownsClient && !client.closed) await client.close();
-  });
+  };
+  return transactionalDriver("pglite", drizzle({ client }) as unknown as Db, close, prepareSearch);
 }
 
 /** Opens PGlite with pgvector (about 4 s cold); run `init()` to apply migrations. */

@@ -9,6 +9,7 @@
 
 import type { SqlDb } from "../sql/driver.ts";
 import { type PostgresDriver, type PostgresKind, transactionalDriver } from "./driver.ts";
+import { searchSettingsSql } from "./hnsw.ts";
 import type { PostgresStorageOptions } from "./storage.ts";
 
 /** DATABASE_CONNECT_TIMEOUT_MS default: opening a connection, TCP and startup. */
@@ -45,6 +46,17 @@ export function pooledDriver<P extends { end(): Promise<void> }>(
   guardPool(pool, kind, log);
   return transactionalDriver(kind, db(pool) as SqlDb, () => pool.end());
 }
+
+/**
+ * Each new connection runs the search settings (hnsw.ts) before the pool hands it out
+ * (pg-pool's onConnect, awaited; Neon's Pool is pg-pool too). The statement cannot fail on
+ * the settings themselves; a connection that fails here fails the query waiting for it, as
+ * any lost connection does.
+ */
+export const searchSettingsOnConnect = {
+  onConnect: (client: { query(text: string): Promise<unknown> }) =>
+    client.query(searchSettingsSql("session")),
+};
 
 /** The pg / Neon Pool settings for these timeouts. */
 export function poolTimeoutConfig(timeouts: PoolTimeouts) {

@@ -87,11 +87,24 @@ export const memories = pgTable(
     /** Insertion order: breaks createdAt ties so "newest first" is stable. */
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
+  // Each read's equality columns, then its ORDER BY (created_at, seq: "newest first" with
+  // ties in write order), so a page of a 100k-row room is an index range scan with no Sort.
+  // The HNSW index for the pinned width is made outside drizzle (vector-index.ts).
   (t) => [
-    index("memories_type_room_created_idx").on(t.tableName, t.roomId, t.createdAt),
-    index("memories_room_idx").on(t.roomId),
-    // Agent-scoped reads without a room (knowledge search, a table's newest rows).
-    index("memories_type_agent_created_idx").on(t.tableName, t.agentId, t.createdAt),
+    // A room's timeline as an agent reads it (every target scopes reads to its agent); with
+    // the room first it also serves counts and deletes by room. There is deliberately no
+    // (room, type, created_at) twin for a storage made without an agent: given one, the
+    // planner reads an agent's page through it and filters the agent, which in a room shared
+    // with a busier agent means reading that agent's rows too.
+    index("memories_room_type_agent_created_idx").on(
+      t.roomId,
+      t.tableName,
+      t.agentId,
+      t.createdAt,
+      t.seq,
+    ),
+    // Agent-scoped reads without a room (knowledge, a table's newest rows).
+    index("memories_type_agent_created_idx").on(t.tableName, t.agentId, t.createdAt, t.seq),
   ],
 );
 
@@ -151,7 +164,12 @@ export const logs = pgTable(
     createdAt: epochMs("created_at").notNull(),
     seq: bigint("seq", { mode: "number" }).generatedAlwaysAsIdentity(),
   },
-  (t) => [index("logs_entity_created_idx").on(t.entityId, t.createdAt)],
+  (t) => [
+    // getLogs of an entity newest first, and the retention sweep's oldest-first range.
+    index("logs_entity_created_idx").on(t.entityId, t.createdAt, t.seq),
+    // The run list: one type of an entity's logs, newest first.
+    index("logs_entity_type_created_idx").on(t.entityId, t.type, t.createdAt, t.seq),
+  ],
 );
 
 export const tasks = pgTable(
@@ -173,8 +191,10 @@ export const tasks = pgTable(
     updatedAt: epochMs("updated_at").notNull(),
   },
   (t) => [
-    // claimDueTasks scans due rows oldest first; undated tasks never qualify.
-    index("tasks_due_idx").on(t.dueAt).where(sql`${t.dueAt} is not null`),
+    // A tick claims its agent's due rows oldest first (ties by id); undated tasks never
+    // qualify. Ticks always name their agent, so there is no index without it: given one, the
+    // planner would filter the agent out of every due task of every agent.
+    index("tasks_agent_due_idx").on(t.agentId, t.dueAt, t.id).where(sql`${t.dueAt} is not null`),
     index("tasks_room_idx").on(t.roomId),
     // hash, not btree: names may be long (btree entries stop near 2.7 KB) and are only
     // ever compared for equality.

@@ -1,6 +1,6 @@
 // The cache (values with an optional TTL) and claimOnce keys, kept apart so a cache flush never
 // reopens a webhook. An expired row reads as absent until a sweep deletes it.
-import { and, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
 import type { SweepReport } from "../../core/storage.ts";
 import type { Statement } from "./driver.ts";
 import { SqlRelationships } from "./relationships.ts";
@@ -86,7 +86,7 @@ export abstract class SqlCache extends SqlRelationships {
       (db) => {
         const gone = lte(table.expiresAt, now);
         const keys = db.select({ key: table.key }).from(table).where(gone).limit(limit);
-        const query = db.delete(table).where(and(inArray(table.key, keys), gone));
+        const query = db.delete(table).where(and(this.dialect.inSelect(table.key, keys), gone));
         return query.returning({ key: table.key });
       };
     return [expired(claims), expired(cache)];

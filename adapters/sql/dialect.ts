@@ -33,6 +33,13 @@ export interface SqlDialect {
   hasAnyTag(column: AnyColumn, tags: string[]): SQL | undefined;
   /** A task's metadata does not hold `paused: true`. */
   notPaused(metadata: AnyColumn): SQL;
+  /**
+   * `column` is one of the values `select` (one column, bounded by a LIMIT) returns: how a
+   * DELETE names the rows a subquery picked. Postgres takes them as an array, so the rows are
+   * fetched by key whatever the planner guesses of the table (a plain IN may become a hash
+   * join over the whole table); SQLite's IN already is a lookup per value.
+   */
+  inSelect(column: AnyColumn, select: SQLWrapper): SQL;
   /** Row locks on the due-task pick where the engine has them (FOR UPDATE SKIP LOCKED). */
   lockForClaim(query: SQLWrapper): SQLWrapper;
   /** A cache value as stored (JSON text or jsonb) and back. */

@@ -1,6 +1,6 @@
 // Logs: what happened in a room or to an entity (a run's log among them), newest first; the
 // retention sweep deletes an entity's oldest, bounded per call.
-import { and, asc, desc, eq, inArray, lt } from "drizzle-orm";
+import { and, asc, desc, eq, lt } from "drizzle-orm";
 import type { DeleteLogsParams, GetLogsParams, LogParams } from "../../core/storage.ts";
 import type { Log, UUID } from "../../core/types.ts";
 import { randomUuid } from "../../core/uuid.ts";
@@ -64,7 +64,7 @@ export abstract class SqlLogs extends SqlCache {
     const oldest = this.db.select({ id: logs.id }).from(logs).where(old);
     const ids = oldest.orderBy(asc(logs.createdAt)).limit(limit);
     const deleted = await this.run(() =>
-      this.db.delete(logs).where(inArray(logs.id, ids)).returning({ id: logs.id }),
+      this.db.delete(logs).where(this.dialect.inSelect(logs.id, ids)).returning({ id: logs.id }),
     );
     return deleted.length;
   }

@@ -1,18 +1,37 @@
 // Build-time only (Node): one minified ESM file for a Node function platform (Lambda, Vercel).
 // Both bundle for the same reasons: the platform's runtime does not resolve our `@elizaos/core`
 // alias, and one file pins the dependency versions the tests ran against.
+import { resolve } from "node:path";
 import { build, type Metafile } from "esbuild";
 import { ELIZAOS_CORE_ALIAS } from "./elizaos-core-alias.ts";
 
 export interface NodeBundle {
+  /** The entry file. */
   code: string;
+  /** What a cold start loads: the entry and every chunk it imports statically. */
   bytes: number;
+  /** Those files, as the metafile names them (its `outputs` keys). */
+  loadedAtStart: string[];
   metafile: Metafile;
+  /** Every file, the entry first, by path under the output folder ("index.js", "chunks/..."). */
+  files: { path: string; contents: Uint8Array }[];
 }
 
-export async function bundleForNode(entry: string): Promise<NodeBundle> {
+/**
+ * `split`: the code behind dynamic imports (Lambda's Postgres driver, the AWS SDK's credential
+ * providers) goes to chunks of its own, loaded only when reached; the entry is then
+ * `index.js` beside a `chunks/` folder. Otherwise everything is the one entry file.
+ */
+export async function bundleForNode(
+  entry: string,
+  options: { split?: boolean } = {},
+): Promise<NodeBundle> {
+  const outdir = "/bundle";
   const result = await build({
-    entryPoints: [entry],
+    entryPoints: options.split ? { index: entry } : [entry],
+    ...(options.split
+      ? { splitting: true, outdir, chunkNames: "chunks/[name]-[hash]" }
+      : { outfile: `${outdir}/index.js` }),
     bundle: true,
     write: false,
     platform: "node",
@@ -36,7 +55,38 @@ export async function bundleForNode(entry: string): Promise<NodeBundle> {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
     },
   });
-  const file = result.outputFiles[0];
-  if (!file) throw new Error("esbuild produced no output");
-  return { code: file.text, bytes: file.contents.byteLength, metafile: result.metafile };
+  const files = result.outputFiles.map((file) => ({
+    path: file.path.slice(outdir.length + 1),
+    contents: file.contents,
+  }));
+  const entryFile = result.outputFiles.find((file) => file.path === `${outdir}/index.js`);
+  if (!entryFile) throw new Error("esbuild produced no entry file");
+  files.sort((a, b) => Number(b.path === "index.js") - Number(a.path === "index.js"));
+  const loadedAtStart = staticOutputs(result.metafile, `${outdir}/index.js`);
+  return {
+    code: entryFile.text,
+    bytes: loadedAtStart.reduce(
+      (sum, path) => sum + (result.metafile.outputs[path]?.bytes ?? 0),
+      0,
+    ),
+    loadedAtStart,
+    metafile: result.metafile,
+    files,
+  };
+}
+
+/** `entry` (absolute) and every output it imports statically, each once, as the metafile names them. */
+function staticOutputs(metafile: Metafile, entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    const file = metafile.outputs[path];
+    if (!file || seen.has(path)) return;
+    seen.add(path);
+    for (const imported of file.imports) {
+      if (imported.kind === "import-statement" && !imported.external) visit(imported.path);
+    }
+  };
+  // The metafile names outputs relative to the working directory.
+  for (const path of Object.keys(metafile.outputs)) if (resolve(path) === entry) visit(path);
+  return [...seen];
 }

@@ -1,7 +1,8 @@
 // The agent as a Lambda builds it: by default DynamoDB storage (DYNAMODB_TABLE,
-// DYNAMODB_ENDPOINT), made once per container on first use and reused by later invocations
-// (the AWS SDK client keeps its own connection pool; Lambda runs one invocation per container
-// at a time).
+// DYNAMODB_ENDPOINT), or, when DATABASE_URL is set, Postgres on Neon over HTTP (the same as
+// Vercel's: shared/neon-storage.ts), for memory search at any scale where DynamoDB scores only
+// the newest 1,000 embedded memories in scope. Made once per container on first use and
+// reused by later invocations (Lambda runs one invocation per container at a time).
 import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
 import { type AgentRuntime, setting } from "../../core/index.ts";
 import {
@@ -15,10 +16,23 @@ import {
 
 export type LambdaEnv = TargetEnv;
 
+/**
+ * DATABASE_URL selects Postgres (it wins over the DYNAMODB_TABLE serverless.yml always sets).
+ * The Neon driver is imported only then: the bundle carries it in a chunk of its own
+ * (build.ts), so a DynamoDB function never loads it.
+ */
+export const lambdaStorageFromEnv: StorageFactory = async (env, agent) => {
+  if (setting(env, "DATABASE_URL") === undefined) return dynamoStorageFromEnv(env, agent);
+  const { neonStorageFromEnv } = await import("../shared/neon-storage.ts");
+  return neonStorageFromEnv(env, agent);
+};
+
 export const dynamoStorageFromEnv: StorageFactory = (env, { agentId }) => {
   const tableName = setting(env, "DYNAMODB_TABLE");
   if (!tableName) {
-    throw new Error("DYNAMODB_TABLE is not set: name the table the stack created");
+    throw new Error(
+      "DYNAMODB_TABLE is not set: name the table the stack created (or set DATABASE_URL for Postgres)",
+    );
   }
   return createDynamoStorage({
     tableName,
@@ -41,10 +55,11 @@ export function createLambdaAgent(
   return createTargetAgent(env, {
     definition: defineAgent(options),
     now: options.now,
-    envStorage: dynamoStorageFromEnv,
+    envStorage: lambdaStorageFromEnv,
     database: {
-      configured: (e) => setting(e, "DYNAMODB_TABLE") !== undefined,
-      missing: "DYNAMODB_TABLE is not set",
+      configured: (e) =>
+        setting(e, "DYNAMODB_TABLE") !== undefined || setting(e, "DATABASE_URL") !== undefined,
+      missing: "neither DYNAMODB_TABLE nor DATABASE_URL is set",
     },
   });
 }

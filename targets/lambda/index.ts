@@ -10,6 +10,7 @@ export {
   dynamoStorageFromEnv,
   type LambdaAgentOptions,
   type LambdaEnv,
+  lambdaStorageFromEnv,
   type StorageFactory,
 } from "./agent.ts";
 export * from "./events.ts";

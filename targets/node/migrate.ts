@@ -5,11 +5,17 @@
 // socket needed); any other URL over plain `pg`.
 import type { PostgresStorage } from "../../adapters/postgres/index.ts";
 import { envSetting } from "../../core/setting-aliases.ts";
+import { positiveIntSetting } from "../shared/character.ts";
 import type { NodeEnv } from "./config.ts";
 import { checkDatabaseUrl, databaseTimeouts, lockDataDir, pgliteDir } from "./storage.ts";
 
-/** Applies the pending migrations; returns the line to print ("applied ..." / "up to date"). */
+/**
+ * Applies the pending migrations and, with EMBEDDING_DIMENSION set, makes the memory search
+ * index for that width (re-pinning the width is this step); returns the line to print
+ * ("applied ..." / "up to date", then the index).
+ */
 export async function migratePostgresFromEnv(env: NodeEnv): Promise<string> {
+  const width = positiveIntSetting(env, "EMBEDDING_DIMENSION");
   const url = envSetting(env, "DATABASE_URL");
   if (url) checkDatabaseUrl(url);
   // PGlite: refused while a server (or anything else) has the directory open.
@@ -19,9 +25,13 @@ export async function migratePostgresFromEnv(env: NodeEnv): Promise<string> {
     try {
       const { migrateDriver } = await import("../../adapters/postgres/migrate.ts");
       const applied = await migrateDriver(storage.driver);
-      return applied.length
+      const line = applied.length
         ? `applied ${applied.join(", ")} (${storage.kind})`
         : `schema up to date (${storage.kind})`;
+      await storage.refreshStatistics();
+      if (width === undefined) return line;
+      const index = await storage.ensureSearchIndex(width);
+      return `${line}; search index for width ${width}: ${SEARCH_INDEX_STATES[index]}`;
     } finally {
       await storage.close();
     }
@@ -30,11 +40,26 @@ export async function migratePostgresFromEnv(env: NodeEnv): Promise<string> {
   }
 }
 
+const SEARCH_INDEX_STATES = {
+  exists: "already there",
+  created: "built",
+  "too-wide": "none (pgvector indexes at most 4,000 dimensions; searches scan)",
+  unsupported: "none (this pgvector has no HNSW for it; searches scan)",
+} as const;
+
+/**
+ * A migration's statements default to 10 minutes, not a request's 10 s: building the search
+ * index over a large table that already holds that width's memories takes a while.
+ * DATABASE_QUERY_TIMEOUT_MS still sets it.
+ */
+const MIGRATION_QUERY_TIMEOUT_MS = 10 * 60_000;
+
 // Drivers are imported lazily: a Neon migration loads neither pg nor PGlite.
 async function openForMigration(env: NodeEnv, url: string | undefined): Promise<PostgresStorage> {
+  const timeouts = databaseTimeouts(env);
+  const queryTimeoutMs = timeouts.queryTimeoutMs ?? MIGRATION_QUERY_TIMEOUT_MS;
   if (url && /\.neon\.tech(:\d+)?\//.test(url)) {
     const { createNeonHttpStorage } = await import("../../adapters/postgres/neon-http.ts");
-    const { queryTimeoutMs } = databaseTimeouts(env);
     return createNeonHttpStorage({ connectionString: url, migrate: false, queryTimeoutMs });
   }
   if (url) {
@@ -42,7 +67,8 @@ async function openForMigration(env: NodeEnv, url: string | undefined): Promise<
     return createNodePostgresStorage({
       connectionString: url,
       migrate: false,
-      ...databaseTimeouts(env),
+      ...timeouts,
+      queryTimeoutMs,
     });
   }
   const { createPgliteStorage } = await import("../../adapters/postgres/pglite.ts");

@@ -27,13 +27,15 @@ describe("postgres adapter on pglite", () => {
         "0000_pgvector",
         "0001_tables",
         "0002_agent_and_expiry_indexes",
+        "0003_read_path_indexes",
+        "0004_planner_statistics",
       ]);
       expect(await migrateDriver(storage.driver)).toEqual([]);
       await storage.init();
       const result = await storage.driver.db.execute(
         "select count(*)::int as n from drizzle.__drizzle_migrations",
       );
-      expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(3);
+      expect((result as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(5);
       expect(storage.kind).toBe("pglite");
     } finally {
       await storage.close();
