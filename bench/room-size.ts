@@ -1,10 +1,13 @@
-// `npm run bench:room-size`: per-message overhead as a room grows, on D1 (workerd's, through
-// Miniflare) and DynamoDB Local. One handleMessage with a model that answers at once, in a
+// `npm run bench:room-size`: per-message overhead as a room grows, on every backend: memory,
+// PGlite, Neon HTTP (through the local shim), D1 (workerd's, through Miniflare) and DynamoDB
+// Local. One handleMessage with a model that answers at once, in a
 // room of 10 / 1k / 10k / 100k messages; the agent's other conversation holds as many
 // messages again, written after the measured room's, so a read that is keyed on the agent
 // rather than on the room pays for them. Storage scoped to the agent, as the targets build it.
 // Each size gets a fresh database; seeding is bulk (one SQL statement on D1, BatchWriteItem on
-// DynamoDB) and its time is printed.
+// DynamoDB, multi-row INSERTs on Postgres) and its time is printed.
+//
+//   npm run bench:room-size [-- backend ...] [size ...]
 import { pathToFileURL } from "node:url";
 import { createD1Storage } from "../adapters/d1/index.ts";
 import { createDynamoStorage } from "../adapters/dynamodb/index.ts";
@@ -25,8 +28,11 @@ import { localClient, startDynamoDbLocal } from "../test/support/dynamodb-local.
 import { recordingDynamo } from "../test/support/dynamodb-reads.ts";
 import { seedDynamoMemories } from "../test/support/dynamodb-seed.ts";
 import { startMiniflareD1 } from "../test/support/miniflare-d1.ts";
+import { backends } from "./backends.ts";
 import { median, percentile } from "./compare/stats.ts";
 import { machineLine } from "./machine.ts";
+import { autovacuumAnalyze } from "./scale/autovacuum.ts";
+import { writeMemories } from "./scale/seed.ts";
 
 export const ROOM_SIZES = [10, 1_000, 10_000, 100_000];
 const MESSAGES = 30;
@@ -63,9 +69,36 @@ interface Opened {
   close(): Promise<void>;
 }
 
-export type RoomSizeBackend = "d1" | "dynamodb";
+export type RoomSizeBackend = "memory" | "pglite" | "neon-http" | "d1" | "dynamodb";
+
+/**
+ * Memory and Postgres are seeded through the storage itself: the contract's batches on memory,
+ * multi-row INSERTs on Postgres (scale/seed.ts); then what a deployed agent's database does
+ * after growth (a tick's statistics on PGlite, autovacuum on Neon). Rows read are not counted.
+ */
+function throughStorage(name: "memory" | "pglite" | "neon-http") {
+  return async (): Promise<Opened> => {
+    const { storage, close } = await backends[name]({ agentId });
+    return {
+      storage,
+      async seed(rooms) {
+        for (const room of rooms)
+          await writeMemories(storage, "messages", [...messages(room)], 1000);
+        await autovacuumAnalyze(storage);
+      },
+      async rowsRead(work) {
+        await work();
+        return Number.NaN;
+      },
+      close,
+    };
+  };
+}
 
 const open: Record<RoomSizeBackend, () => Promise<Opened>> = {
+  memory: throughStorage("memory"),
+  pglite: throughStorage("pglite"),
+  "neon-http": throughStorage("neon-http"),
   async d1() {
     const mf = await startMiniflareD1();
     const recorder = recordingD1(mf.db);
@@ -213,6 +246,8 @@ export async function measureRoomSizes(
   return rows;
 }
 
+const count = (n: number) => (Number.isNaN(n) ? "—" : n.toLocaleString("en"));
+
 /** The rows as markdown, with the machine line. */
 export function roomSizeMarkdown(rows: RoomSizeRow[]): string {
   const lines = [
@@ -222,10 +257,10 @@ export function roomSizeMarkdown(rows: RoomSizeRow[]): string {
     "|---|---:|---:|---:|---:|---:|---:|",
     ...rows.map(
       (r) =>
-        `| ${r.backend} | ${r.size.toLocaleString("en")} | ${r.setupSeconds.toFixed(1)} | ${r.medianMs.toFixed(1)} | ${r.p90Ms.toFixed(1)} | ${r.rowsRead.toLocaleString("en")} | ${r.quietRowsRead.toLocaleString("en")} |`,
+        `| ${r.backend} | ${r.size.toLocaleString("en")} | ${r.setupSeconds.toFixed(1)} | ${r.medianMs.toFixed(1)} | ${r.p90Ms.toFixed(1)} | ${count(r.rowsRead)} | ${count(r.quietRowsRead)} |`,
     ),
     "",
-    "Rows read: D1's rows_read of the message's SELECTs; DynamoDB's ScannedCount of its Queries (GetItem and BatchGetItem reads not counted). The last column is the room's first message after the other room's were written, when the room's own newest rows are older than all of them.",
+    "Rows read: D1's rows_read of the message's SELECTs; DynamoDB's ScannedCount of its Queries (GetItem and BatchGetItem reads not counted); not counted on memory and Postgres. The last column is the room's first message after the other room's were written, when the room's own newest rows are older than all of them.",
   ];
   return lines.join("\n");
 }
@@ -239,11 +274,12 @@ export async function roomSizeTable(
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const args = process.argv.slice(2);
-  const backends = args.filter((a): a is RoomSizeBackend => a === "d1" || a === "dynamodb");
+  const names = Object.keys(open);
+  const chosen = args.filter((a): a is RoomSizeBackend => names.includes(a));
   const sizes = args.map(Number).filter((n) => Number.isInteger(n) && n > 0);
   console.log(
     await roomSizeTable({
-      ...(backends.length ? { backends } : {}),
+      ...(chosen.length ? { backends: chosen } : {}),
       ...(sizes.length ? { sizes } : {}),
     }),
   );

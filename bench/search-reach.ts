@@ -1,6 +1,6 @@
 // `npm run bench:search-reach`: searchMemories latency and recall@10 against exact search, at
 // 1k / 10k / 100k embedded memories in one room (width 384, clustered; search-data.ts), on
-// D1 alone (cosine over the newest SEARCH_CANDIDATES of the scope), D1 with Vectorize (the
+// memory (exact), PGlite (its HNSW index), D1 alone (cosine over the newest SEARCH_CANDIDATES of the scope), D1 with Vectorize (the
 // stand-in in test/fakes/vectorize, reached through workerd's own binding) and DynamoDB Local
 // (cosine over its newest SEARCH_CANDIDATES). The stand-in searches exactly and runs on this
 // machine: its recall is an upper bound of Vectorize's and its latency is not Cloudflare's;
@@ -15,8 +15,11 @@ import { insertMemoryRows } from "../test/support/d1-seed.ts";
 import { localClient, startDynamoDbLocal } from "../test/support/dynamodb-local.ts";
 import { seedDynamoMemories } from "../test/support/dynamodb-seed.ts";
 import { startMiniflareD1 } from "../test/support/miniflare-d1.ts";
+import { backends } from "./backends.ts";
 import { median, percentile } from "./compare/stats.ts";
 import { machineLine } from "./machine.ts";
+import { autovacuumAnalyze } from "./scale/autovacuum.ts";
+import { writeMemories } from "./scale/seed.ts";
 import { groundTruth, memoryVector, queries, WIDTH } from "./search-data.ts";
 
 export const SEARCH_SIZES = [1_000, 10_000, 100_000];
@@ -53,9 +56,30 @@ interface Opened {
   close(): Promise<void>;
 }
 
-export type SearchBackend = "d1" | "d1+vectorize" | "dynamodb";
+export type SearchBackend = "memory" | "pglite" | "d1" | "d1+vectorize" | "dynamodb";
+
+/**
+ * Memory and PGlite: rows written through the storage (scale/seed.ts), then the width pinned,
+ * which on Postgres builds the HNSW index over them, then the statistics a tick gathers.
+ */
+function throughStorage(name: "memory" | "pglite", reach: string) {
+  return async (size: number): Promise<Opened> => {
+    const { storage, close } = await backends[name]({ agentId });
+    const all = [...rows(size)].map(({ text, tableName: _t, ...row }) => ({
+      ...row,
+      id: row.id as UUID,
+      content: { text },
+    }));
+    await writeMemories(storage, TABLE, all, 1000);
+    await storage.ensureEmbeddingDimension(WIDTH);
+    await autovacuumAnalyze(storage);
+    return { storage, reach, close };
+  };
+}
 
 const open: Record<SearchBackend, (size: number) => Promise<Opened>> = {
+  memory: throughStorage("memory", "the whole scope (exact, float32 top-k)"),
+  pglite: throughStorage("pglite", "the whole scope (HNSW index of the pinned width)"),
   async d1(size) {
     const mf = await startMiniflareD1();
     await insertMemoryRows(mf.db, rows(size));
@@ -216,11 +240,11 @@ export async function searchReachTable(
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const args = process.argv.slice(2);
   const names = Object.keys(open) as SearchBackend[];
-  const backends = args.filter((a): a is SearchBackend => names.includes(a as SearchBackend));
+  const chosen = args.filter((a): a is SearchBackend => names.includes(a as SearchBackend));
   const sizes = args.map(Number).filter((n) => Number.isInteger(n) && n > 0);
   console.log(
     await searchReachTable({
-      ...(backends.length ? { backends } : {}),
+      ...(chosen.length ? { backends: chosen } : {}),
       ...(sizes.length ? { sizes } : {}),
     }),
   );

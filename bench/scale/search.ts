@@ -21,8 +21,8 @@ import {
 import { clusteredSpace, exactNearest, recall } from "../../test/support/clustered-vectors.ts";
 import { type BackendName, backends } from "../backends.ts";
 import { median } from "../compare/stats.ts";
+import { machineLine } from "../machine.ts";
 import { autovacuumAnalyze } from "./autovacuum.ts";
-import { machineLine } from "./machine.ts";
 import { writeMemories } from "./seed.ts";
 
 export const SEARCH_SIZES = [1_000, 10_000, 100_000];
