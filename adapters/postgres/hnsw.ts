@@ -19,10 +19,13 @@ const HALFVEC_MAX = 4000;
 
 /**
  * Candidates one HNSW scan keeps (pgvector's default is 40). Measured on PGlite with 100,000
- * clustered 384-wide memories (bench/scale/search.ts): recall@10 against exact search was
- * 0.92 at 40, 0.97 at 64 and 0.996 at 100, at about the same latency.
+ * clustered 384-wide memories (bench/scale/search.ts, bench/search-reach.ts): recall@10
+ * against exact search was 0.92-0.95 at 40 and 0.93-0.98 at 100 depending on the build (the
+ * graph's levels are random), 0.983 at 200 and 0.988 at 400, for 4.8 / 5.8 / 6.1 ms. Not
+ * more: pgvector prices a scan by it, and at 400 the planner already prefers an exact scan
+ * of 10,000 rows to the index.
  */
-export const EF_SEARCH = 100;
+export const EF_SEARCH = 200;
 
 /** The type the index casts the column to for this width; undefined: too wide to index. */
 export function indexedType(width: number): "vector" | "halfvec" | undefined {

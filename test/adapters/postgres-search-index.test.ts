@@ -7,8 +7,9 @@
 // width, migration 0004, the planner reads a small scope by its btree index and sorts it;
 // through the HNSW index it would need pgvector's iterative scans).
 //
-// Size: 3,000 memories of width 64 in wide clusters, enough that an HNSW scan (100
-// candidates) sees a small part of the table and a recall of 1.0 is not automatic; the index
+// Size: 10,000 memories of width 64 in wide clusters, enough that the planner prices the
+// index (EF_SEARCH candidates) below an exact scan, and that an HNSW scan sees a small part
+// of the table and a recall of 1.0 is not automatic; the index
 // is built once over them, as the upgrade to this version builds it over existing rows. The
 // bench (bench/scale/search.ts) measures 100,000 memories of width 384.
 import { PGlite } from "@electric-sql/pglite";
@@ -28,7 +29,7 @@ import {
 
 const WIDTH = 64;
 const OLD_WIDTH = 32;
-const MEMORIES = 3_000;
+const MEMORIES = 10_000;
 const QUERIES = 40;
 const AGENT = "00000000-0000-4000-8000-00000000000a" as UUID;
 const ROOM = "00000000-0000-4000-8000-0000000000a1" as UUID;
