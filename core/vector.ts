@@ -126,6 +126,26 @@ function dot(a: Float32Array, b: Float32Array): number {
   return s0 + s1 + s2 + s3;
 }
 
+/** dot() against the `a.length` floats of `data` from `offset`. */
+function dotAt(a: Float32Array, data: Float32Array, offset: number): number {
+  let s0 = 0;
+  let s1 = 0;
+  let s2 = 0;
+  let s3 = 0;
+  const n = a.length;
+  const whole = n - (n % 4);
+  let i = 0;
+  let j = offset;
+  for (; i < whole; i += 4, j += 4) {
+    s0 += a[i]! * data[j]!;
+    s1 += a[i + 1]! * data[j + 1]!;
+    s2 += a[i + 2]! * data[j + 2]!;
+    s3 += a[i + 3]! * data[j + 3]!;
+  }
+  for (; i < n; i++, j++) s0 += a[i]! * data[j]!;
+  return s0 + s1 + s2 + s3;
+}
+
 /** A candidate as rankByUnitVectors reads it: its embedding and that embedding's unitVector. */
 export interface UnitEmbedding {
   embedding: readonly number[];
@@ -146,21 +166,72 @@ export function rankByUnitVectors<T>(
   count: number,
 ): { item: T; similarity: number }[] {
   const unitQuery = unitVector(query);
-  type Kept = { item: T; order: number; embedding: readonly number[] };
-  // Approximate scores are within UNIT_SCORE_ERROR of exact ones, so everything within twice
-  // that of the count-th best is kept: whatever ranks among the best exactly is in there.
-  const approximate = new TopK<Kept>(count, 2 * UNIT_SCORE_ERROR);
+  const approximate = new TopK<Kept<T>>(count, 2 * UNIT_SCORE_ERROR);
   const lowest = threshold - UNIT_SCORE_ERROR;
   let order = 0;
   for (const item of candidates) {
     const vector = vectorOf(item);
-    if (!vector || vector.embedding.length !== query.length) continue;
+    if (!vector) continue;
+    // The unit vector's own length: reading the embedding array too costs a cache miss a row.
+    const unit = vector.unit;
+    if ((unit ? unit.length : vector.embedding.length) !== query.length) continue;
     order++;
-    const score = unitQuery && vector.unit ? dot(unitQuery, vector.unit) : 0;
+    const score = unitQuery && unit ? dot(unitQuery, unit) : 0;
     if (score < lowest || score < approximate.floor) continue;
     approximate.offer({ item, order, embedding: vector.embedding }, score);
   }
-  // In candidate order again, so exact ties rank as rankByCosine ranks them.
+  return rescored(query, approximate, threshold, count);
+}
+
+/**
+ * Unit vectors of one width side by side, `width` floats per item (zeros for a zero vector):
+ * what a search reads one after the other instead of from each item's own allocation.
+ */
+export interface PackedUnits<T> {
+  items: readonly T[];
+  data: Float32Array;
+  width: number;
+}
+
+/**
+ * rankByUnitVectors over packed vectors, items taken last to first (a room's newest first).
+ * `accept` (the scope) and `embeddingOf` are asked only of the few items that score well
+ * enough to be kept: at 100,000 items, touching each one's object was most of the time.
+ */
+export function rankPackedUnits<T>(
+  query: readonly number[],
+  packed: PackedUnits<T>,
+  accept: (item: T) => boolean,
+  embeddingOf: (item: T) => readonly number[],
+  threshold: number,
+  count: number,
+): { item: T; similarity: number }[] {
+  const unitQuery = unitVector(query);
+  const { items, data, width } = packed;
+  const approximate = new TopK<Kept<T>>(count, 2 * UNIT_SCORE_ERROR);
+  if (width !== query.length) return [];
+  // The bar a score must clear, raised as better ones are kept (a local: read 100,000 times).
+  let bar = threshold - UNIT_SCORE_ERROR;
+  for (let i = items.length - 1; i >= 0; i--) {
+    const score = unitQuery ? dotAt(unitQuery, data, i * width) : 0;
+    if (score < bar) continue;
+    const item = items[i]!;
+    if (!accept(item)) continue;
+    approximate.offer({ item, order: items.length - i, embedding: embeddingOf(item) }, score);
+    bar = Math.max(threshold - UNIT_SCORE_ERROR, approximate.floor);
+  }
+  return rescored(query, approximate, threshold, count);
+}
+
+type Kept<T> = { item: T; order: number; embedding: readonly number[] };
+
+/** The approximate best rescored exactly, in candidate order again so ties rank as rankByCosine's. */
+function rescored<T>(
+  query: readonly number[],
+  approximate: TopK<Kept<T>>,
+  threshold: number,
+  count: number,
+): { item: T; similarity: number }[] {
   const kept = approximate
     .best()
     .map(({ item }) => item)

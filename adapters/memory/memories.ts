@@ -8,7 +8,7 @@ import {
   StorageError,
 } from "../../core/storage.ts";
 import type { Memory, UUID } from "../../core/types.ts";
-import { assertEmbeddingDimension, rankByUnitVectors } from "../../core/vector.ts";
+import { assertEmbeddingDimension, rankByUnitVectors, rankPackedUnits } from "../../core/vector.ts";
 import { definedFields, detached, stored } from "./base.ts";
 import { newestPage } from "./newest-page.ts";
 import { MemoryRooms } from "./rooms.ts";
@@ -94,16 +94,26 @@ export abstract class MemoryMemories extends MemoryRooms {
       unique: params.unique,
     };
     const agentId = rows.interned(params.agentId ?? this.scope);
-    const candidates =
-      params.roomId === undefined ? rows.values() : rows.newestInRoom(params.roomId);
+    const threshold = params.match_threshold ?? 0;
+    const count = params.count ?? 10;
     // A row of another width (stored before the dimension changed) matches nothing.
-    const ranked = rankByUnitVectors(
-      params.embedding,
-      candidates,
-      (m) => (inScope(m, scope, agentId) ? rows.vectorOf(m) : undefined),
-      params.match_threshold ?? 0,
-      params.count ?? 10,
-    );
+    const ranked =
+      params.roomId === undefined
+        ? rankByUnitVectors(
+            params.embedding,
+            rows.values(),
+            (m) => (inScope(m, scope, agentId) ? rows.vectorOf(m) : undefined),
+            threshold,
+            count,
+          )
+        : rankPackedUnits(
+            params.embedding,
+            rows.packedRoom(params.roomId, params.embedding.length),
+            (m) => inScope(m, scope, agentId),
+            (m) => m.embedding!,
+            threshold,
+            count,
+          );
     return ranked.map(({ item, similarity }) => ({ ...toMemory(item), similarity }));
   }
 

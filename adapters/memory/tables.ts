@@ -13,7 +13,8 @@ import type {
   UUID,
   World,
 } from "../../core/types.ts";
-import { type UnitEmbedding, unitVector } from "../../core/vector.ts";
+import { type PackedUnits, type UnitEmbedding, unitVector } from "../../core/vector.ts";
+import { RoomVectors } from "./room-vectors.ts";
 
 /** Where MemoryRows keeps a stored row's unit vector, on the row itself. */
 const VECTOR = Symbol("unit vector");
@@ -58,6 +59,8 @@ export class MemoryRows extends Map<UUID, StoredMemory> {
   /** When each id was first stored; breaks ties between equal times (later first). */
   private readonly order = new Map<UUID, number>();
   private inserted = 0;
+  /** Each searched room's embedded rows of one width, packed (room-vectors.ts). */
+  private readonly packed = new Map<UUID, RoomVectors<StoredMemory>>();
 
   override set(id: UUID, row: StoredMemory): this {
     row.tableName = this.intern(row.tableName);
@@ -73,7 +76,8 @@ export class MemoryRows extends Map<UUID, StoredMemory> {
       room = [];
       this.byRoom.set(row.roomId, room);
     }
-    room.splice(this.position(room, row), 0, row);
+    const at = this.position(room, row);
+    room.splice(at, 0, row);
     if (row.embedding && row[VECTOR]?.embedding !== row.embedding) {
       // Not enumerable: spreads, Object.keys and JSON never see it, so no read hands it out
       // and a row rebuilt from this one ({...row, ...patch}) gets a vector of its own here.
@@ -81,7 +85,22 @@ export class MemoryRows extends Map<UUID, StoredMemory> {
         value: { embedding: row.embedding, unit: unitVector(row.embedding) },
       });
     }
+    const packed = this.packed.get(row.roomId);
+    // Rows mostly arrive newest: one more at the end of the room joins its packed vectors;
+    // anywhere else the room's are packed again at its next search.
+    if (packed && at === room.length - 1) packed.append(row, row[VECTOR]);
+    else if (packed) this.packed.delete(row.roomId);
     return super.set(id, row);
+  }
+
+  /** The room's rows with embeddings `width` wide, packed for search (oldest first). */
+  packedRoom(roomId: UUID, width: number): PackedUnits<StoredMemory> {
+    const held = this.packed.get(roomId);
+    if (held?.width === width) return held;
+    const packed = new RoomVectors<StoredMemory>(width);
+    for (const row of this.byRoom.get(roomId) ?? []) packed.append(row, row[VECTOR]);
+    this.packed.set(roomId, packed);
+    return packed;
   }
 
   /** The string object rows hold for `value`, or `value` itself when no row holds it. */
@@ -130,6 +149,7 @@ export class MemoryRows extends Map<UUID, StoredMemory> {
   }
 
   private unindex(row: StoredMemory): void {
+    this.packed.delete(row.roomId);
     const room = this.byRoom.get(row.roomId);
     if (!room) return;
     const at = room.indexOf(row, Math.max(0, this.position(room, row) - 1));
