@@ -8,10 +8,13 @@
 //   search   search p50 and recall@10 over 1k / 10k / 100k memories, per backend
 //   tasks    tasks one tick runs per second, per backend
 //
-//   npm run bench [-- section ...]      BENCH_MAX_SIZE=10000 stops rooms and search there
+//   npm run bench [-- section ...] [-- --readme]   BENCH_MAX_SIZE=10000 stops rooms and search
 //
 // Progress goes to stderr, the tables to stdout (markdown, each with its machine line).
-import { pathToFileURL } from "node:url";
+// `--readme` also writes each section's tables into README.md, between its
+// `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` lines: the README's figures are this output.
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { benchColdStart } from "./cold-start.ts";
 import { compareTables } from "./compare.ts";
 import { machineLine } from "./machine.ts";
@@ -86,7 +89,20 @@ const sections: Record<string, { title: string; run: () => Promise<string> }> = 
   tasks: { title: "Task throughput", run: () => taskThroughputTable() },
 };
 
-export async function benchAll(names: string[] = []): Promise<void> {
+const README = fileURLToPath(new URL("../README.md", import.meta.url));
+
+/** Puts `text` between the section's markers in README.md; the markers must be there. */
+function writeReadme(name: string, text: string): void {
+  const open = `<!-- bench:${name} -->\n`;
+  const close = `<!-- /bench:${name} -->`;
+  const readme = readFileSync(README, "utf8");
+  const start = readme.indexOf(open);
+  const end = readme.indexOf(close);
+  if (start < 0 || end < start) throw new Error(`README.md has no ${open.trim()} … ${close} block`);
+  writeFileSync(README, `${readme.slice(0, start + open.length)}\n${text}\n\n${readme.slice(end)}`);
+}
+
+export async function benchAll(names: string[] = [], readme = false): Promise<void> {
   const unknown = names.filter((name) => !(name in sections));
   if (unknown.length) {
     throw new Error(
@@ -100,10 +116,15 @@ export async function benchAll(names: string[] = []): Promise<void> {
     console.error(`== ${name}...`);
     const text = await section.run();
     console.log(`\n## ${section.title}\n\n${text}`);
+    if (readme) writeReadme(name, text);
     console.error(`== ${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  await benchAll(process.argv.slice(2));
+  const args = process.argv.slice(2);
+  await benchAll(
+    args.filter((arg) => arg !== "--readme"),
+    args.includes("--readme"),
+  );
 }
