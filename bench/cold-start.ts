@@ -71,6 +71,8 @@ export async function benchColdStart(runs = Number(process.env.BENCH_RUNS ?? 11)
   }
   const clock = (of: Sample[]) => of.map((s) => s.ms);
   const cpu = (of: Sample[]) => of.map((s) => s.cpu);
+  const added = (of: (s: Sample[]) => number[], values: Sample[]) =>
+    Math.max(0.1, median(of(values)) - median(of(samples.node)));
   const row = (name: string, values: Sample[]) =>
     `| ${name} | ${ms(median(clock(values)))} | ${ms(percentile(clock(values), 90))} | ${ms(Math.min(...clock(values)))} | ${ms(median(cpu(values)))} |`;
   return [
@@ -83,6 +85,9 @@ export async function benchColdStart(runs = Number(process.env.BENCH_RUNS ?? 11)
     row("`node -e 0` (CPU: a node that has started)", samples.node),
     "",
     `elizaOS ÷ eliza-edge, medians: ${times(median(clock(samples.eliza)), median(clock(samples.ours)))} by the clock, ${times(median(cpu(samples.eliza)), median(cpu(samples.ours)))} by CPU`,
+    "",
+    // Neither can start faster than node itself: what each adds to that is what it controls.
+    `Above \`node -e 0\` (what each adds to node's own start), medians: eliza-edge ${ms(added(clock, samples.ours))}, elizaOS ${ms(added(clock, samples.eliza))} (${times(added(clock, samples.eliza), added(clock, samples.ours))}) by the clock; ${ms(added(cpu, samples.ours))} and ${ms(added(cpu, samples.eliza))} (${times(added(cpu, samples.eliza), added(cpu, samples.ours))}) by CPU`,
   ].join("\n");
 }
 

@@ -133,17 +133,25 @@ function dotAt(a: Float32Array, data: Float32Array, offset: number): number {
   let s2 = 0;
   let s3 = 0;
   const n = a.length;
-  const whole = n - (n % 4);
+  let s4 = 0;
+  let s5 = 0;
+  let s6 = 0;
+  let s7 = 0;
+  const whole8 = n - (n % 8);
   let i = 0;
   let j = offset;
-  for (; i < whole; i += 4, j += 4) {
+  for (; i < whole8; i += 8, j += 8) {
     s0 += a[i]! * data[j]!;
     s1 += a[i + 1]! * data[j + 1]!;
     s2 += a[i + 2]! * data[j + 2]!;
     s3 += a[i + 3]! * data[j + 3]!;
+    s4 += a[i + 4]! * data[j + 4]!;
+    s5 += a[i + 5]! * data[j + 5]!;
+    s6 += a[i + 6]! * data[j + 6]!;
+    s7 += a[i + 7]! * data[j + 7]!;
   }
   for (; i < n; i++, j++) s0 += a[i]! * data[j]!;
-  return s0 + s1 + s2 + s3;
+  return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
 }
 
 /** A candidate as rankByUnitVectors reads it: its embedding and that embedding's unitVector. */
