@@ -96,14 +96,8 @@ describe("create-eliza-edge project files", () => {
       "node",
       ["telegram", "discord"],
       "openai-compatible",
-      [
-        "OPENAI_API_KEY",
-        "TELEGRAM_BOT_TOKEN",
-        "TELEGRAM_WEBHOOK_SECRET",
-        "DISCORD_PUBLIC_KEY",
-        "DISCORD_APPLICATION_ID",
-        "DISCORD_BOT_TOKEN",
-      ],
+      // Locally the bots poll and join the Gateway; the webhook settings are commented out.
+      ["OPENAI_API_KEY", "TELEGRAM_BOT_TOKEN", "DISCORD_BOT_TOKEN", "DISCORD_GATEWAY"],
     ],
   ] as const)(
     "%s with bots %j and %s: the env example names exactly %j",
@@ -113,11 +107,14 @@ describe("create-eliza-edge project files", () => {
       const { set, optional } = envNames(example);
       expect(set).toEqual(names);
       // The optional OpenAI settings are mentioned, commented out, only with that provider.
-      expect(optional).toEqual(
-        model === "openai-compatible"
+      expect(optional).toEqual([
+        ...(model === "openai-compatible"
           ? ["OPENAI_BASE_URL", "OPENAI_SMALL_MODEL", "OPENAI_LARGE_MODEL"]
-          : [],
-      );
+          : []),
+        ...(target === "node" && bots.length
+          ? ["TELEGRAM_WEBHOOK_SECRET", "DISCORD_PUBLIC_KEY", "DISCORD_APPLICATION_ID"]
+          : []),
+      ]);
       // Every name is one eliza-edge reads (README "Configuration").
       const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
       for (const name of [...set, ...optional]) expect(readme).toContain(`\`${name}\``);

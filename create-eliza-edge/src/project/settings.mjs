@@ -58,21 +58,48 @@ export function settingsFor({ target, bots, model }) {
   if (model === "anthropic") {
     settings.push({ name: "ANTHROPIC_API_KEY", why: "Anthropic API key" });
   }
+  // On Node the bots need no public URL: Telegram long-polls unless a webhook secret is set,
+  // and Discord joins the Gateway. The webhook settings stay, commented out, for a server
+  // behind a public HTTPS address.
+  const local = target === "node";
   if (bots.includes("telegram")) {
     settings.push(
       { name: "TELEGRAM_BOT_TOKEN", why: "from @BotFather" },
       {
         name: "TELEGRAM_WEBHOOK_SECRET",
-        why: "any random string; Telegram echoes it on every webhook call",
+        why: local
+          ? "only behind a public HTTPS URL: take Telegram's webhook instead of long polling"
+          : "any random string; Telegram echoes it on every webhook call",
+        optional: local,
       },
     );
   }
   if (bots.includes("discord")) {
+    const slash = "for slash commands through a public HTTPS URL";
     settings.push(
-      { name: "DISCORD_PUBLIC_KEY", why: "Developer Portal > General Information" },
-      { name: "DISCORD_APPLICATION_ID", why: "Developer Portal > General Information" },
+      {
+        name: "DISCORD_PUBLIC_KEY",
+        why: local
+          ? `Developer Portal > General Information, ${slash}`
+          : "Developer Portal > General Information",
+        optional: local,
+      },
+      {
+        name: "DISCORD_APPLICATION_ID",
+        why: local
+          ? `Developer Portal > General Information, ${slash}`
+          : "Developer Portal > General Information",
+        optional: local,
+      },
       { name: "DISCORD_BOT_TOKEN", why: "Developer Portal > Bot" },
     );
+    if (local) {
+      settings.push({
+        name: "DISCORD_GATEWAY",
+        why: "answer DMs and mentions over the Gateway (no public URL needed)",
+        value: "true",
+      });
+    }
   }
   return settings;
 }
