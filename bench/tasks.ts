@@ -8,7 +8,6 @@
 // are a warm process's, not the JIT's or DynamoDB Local's first seconds. Medians of rounds.
 //
 //   npm run bench:tasks [-- backend ...]        TASK_BENCH_ROUNDS=3 by default
-import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import {
   AgentRuntime,
@@ -19,6 +18,7 @@ import {
   type UUID,
 } from "../core/index.ts";
 import { type BackendName, backends } from "./backends.ts";
+import { machineLine } from "./machine.ts";
 
 const TASKS = 1000;
 /** A full tick first: DynamoDB Local's JVM and the JIT take a few thousand requests to warm. */
@@ -50,9 +50,8 @@ export async function taskThroughputTable(
     if (names.length && !names.includes(name)) continue;
     rows.push(await measureBackend(name, rounds));
   }
-  const machine = `${availableParallelism()} CPUs, Node ${process.version}, ${new Date().toISOString().slice(0, 10)}`;
   return [
-    `Tasks run per second by one tick over ${TASKS.toLocaleString("en")} due tasks (no-op worker, concurrency 4, batches of 25; median of ${rounds} rounds after warm-up ticks; ${machine})`,
+    `Tasks run per second by one tick over ${TASKS.toLocaleString("en")} due tasks (no-op worker, concurrency 4, batches of 25; median of ${rounds} rounds after warm-up ticks; ${machineLine()})`,
     "",
     `| backend | one-shot tasks/s | round trips per tick | repeat tasks/s | round trips per tick |`,
     "|---|---:|---:|---:|---:|",
