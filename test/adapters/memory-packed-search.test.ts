@@ -68,14 +68,16 @@ describe("memory backend: a room's search through its packed vectors", () => {
         const older = next() < 0.15;
         const width = next() < 0.05 ? WIDTH * 2 : WIDTH;
         const embedding = next() < 0.03 ? new Array(WIDTH).fill(0) : vector(width);
+        const roomId = next() < 0.15 ? OTHER_ROOM : ROOM;
+        if (!older) clock += 1 + Math.floor(next() * 2);
         order.set(id, ++writes);
         await write({
           id,
           entityId: ENTITY,
-          roomId: next() < 0.15 ? OTHER_ROOM : ROOM,
+          roomId,
           content: { text: `m${id}` },
           embedding,
-          createdAt: older ? Math.floor(next() * clock) : (clock += 1 + Math.floor(next() * 2)) - 1,
+          createdAt: older ? Math.floor(next() * clock) : clock - 1,
         });
       } else if (roll < 0.6) {
         const id = pick();
