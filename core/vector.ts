@@ -126,32 +126,32 @@ function dot(a: Float32Array, b: Float32Array): number {
   return s0 + s1 + s2 + s3;
 }
 
-/** dot() against the `a.length` floats of `data` from `offset`. */
-function dotAt(a: Float32Array, data: Float32Array, offset: number): number {
+/** Float32 rounding in a stored tail length and in the sums, with room to spare. */
+const BOUND_SLACK = 1e-5;
+
+/** dot() of `a`'s components [from, to) against the same components of the row at `at`. */
+function dotRange(
+  a: Float32Array,
+  data: Float32Array,
+  at: number,
+  from: number,
+  to: number,
+): number {
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
   let s3 = 0;
-  const n = a.length;
-  let s4 = 0;
-  let s5 = 0;
-  let s6 = 0;
-  let s7 = 0;
-  const whole8 = n - (n % 8);
-  let i = 0;
-  let j = offset;
-  for (; i < whole8; i += 8, j += 8) {
+  let i = from;
+  let j = at + from;
+  const whole = to - ((to - from) % 4);
+  for (; i < whole; i += 4, j += 4) {
     s0 += a[i]! * data[j]!;
     s1 += a[i + 1]! * data[j + 1]!;
     s2 += a[i + 2]! * data[j + 2]!;
     s3 += a[i + 3]! * data[j + 3]!;
-    s4 += a[i + 4]! * data[j + 4]!;
-    s5 += a[i + 5]! * data[j + 5]!;
-    s6 += a[i + 6]! * data[j + 6]!;
-    s7 += a[i + 7]! * data[j + 7]!;
   }
-  for (; i < n; i++, j++) s0 += a[i]! * data[j]!;
-  return s0 + s1 + s2 + s3 + s4 + s5 + s6 + s7;
+  for (; i < to; i++, j++) s0 += a[i]! * data[j]!;
+  return s0 + s1 + s2 + s3;
 }
 
 /** A candidate as rankByUnitVectors reads it: its embedding and that embedding's unitVector. */
@@ -199,6 +199,15 @@ export interface PackedUnits<T> {
   items: readonly T[];
   data: Float32Array;
   width: number;
+  /** Each item's length over its second half of components (from `width >> 1`). */
+  tails: Float32Array;
+}
+
+/** The length of `v`'s components from `from` on, `at` floats into `data` (a row's tail). */
+export function tailNorm(data: Float32Array, at: number, from: number, width: number): number {
+  let sum = 0;
+  for (let i = at + from; i < at + width; i++) sum += data[i]! * data[i]!;
+  return Math.sqrt(sum);
 }
 
 /**
@@ -220,8 +229,17 @@ export function rankPackedUnits<T>(
   if (width !== query.length) return [];
   // The bar a score must clear, raised as better ones are kept (a local: read 100,000 times).
   let bar = threshold - UNIT_SCORE_ERROR;
+  // Most rows are decided by their first half: its product plus the most the second half can
+  // add (Cauchy-Schwarz: the two tails' lengths multiplied) already falls short of the bar.
+  const half = width >> 1;
+  const q = unitQuery ?? new Float32Array(width);
+  const qTail = tailNorm(q, 0, half, width);
+  const { tails } = packed;
   for (let i = items.length - 1; i >= 0; i--) {
-    const score = unitQuery ? dotAt(unitQuery, data, i * width) : 0;
+    const at = i * width;
+    const head = dotRange(q, data, at, 0, half);
+    if (head + qTail * tails[i]! + BOUND_SLACK < bar) continue;
+    const score = head + dotRange(q, data, at, half, width);
     if (score < bar) continue;
     const item = items[i]!;
     if (!accept(item)) continue;
