@@ -73,6 +73,22 @@ async function tick(
 
 const batches = (count: number) => Math.ceil(count / BATCH);
 
+/**
+ * PGlite has no autovacuum, so its sweep also looks after the planner's statistics (flush the
+ * counts, read them, ANALYZE the tables a tick's writes moved past autovacuum's threshold): up
+ * to three in-process queries a tick, however many tasks it ran. Housekeeping per tick, never
+ * per task: the upper bound is what this test guards.
+ */
+const STATISTICS: Partial<Record<BackendName, { least: number; most: number }>> = {
+  pglite: { least: 0, most: 3 },
+};
+
+function expectTrips(name: BackendName, trips: number, expected: number, label: string) {
+  const statistics = STATISTICS[name] ?? { least: 0, most: 0 };
+  expect(trips, label).toBeGreaterThanOrEqual(expected + statistics.least);
+  expect(trips, label).toBeLessThanOrEqual(expected + statistics.most);
+}
+
 describe.each(["memory", "pglite", "d1", "neon-http"] as BackendName[])(
   "round trips per tick: %s",
   (name) => {
@@ -88,14 +104,14 @@ describe.each(["memory", "pglite", "d1", "neon-http"] as BackendName[])(
       // The claims: one per batch, and the empty one that ends the tick.
       for (const count of [1, 10, 25, 60]) {
         const expected = batches(count) + 1 + batches(count) + SWEEPS;
-        expect(await tick(counted, count, "one-shot"), `${count} tasks`).toBe(expected);
+        expectTrips(name, await tick(counted, count, "one-shot"), expected, `${count} tasks`);
       }
     });
 
     it("one read more per batch when the endings build on stored rows (repeat tasks)", async () => {
       for (const count of [10, 60]) {
         const expected = batches(count) + 1 + 2 * batches(count) + SWEEPS;
-        expect(await tick(counted, count, "repeat"), `${count} tasks`).toBe(expected);
+        expectTrips(name, await tick(counted, count, "repeat"), expected, `${count} tasks`);
       }
     });
 
@@ -104,7 +120,7 @@ describe.each(["memory", "pglite", "d1", "neon-http"] as BackendName[])(
       const least = batches(count) + 1 + batches(count) + SWEEPS;
       const trips = await tick(counted, count, "one-shot", { concurrency: 4 });
       expect(trips).toBeGreaterThanOrEqual(least);
-      expect(trips).toBeLessThanOrEqual(least + 3);
+      expect(trips).toBeLessThanOrEqual(least + 3 + (STATISTICS[name]?.most ?? 0));
     });
   },
 );

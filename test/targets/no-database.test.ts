@@ -100,7 +100,7 @@ describe("ALLOW_NO_DATABASE=true", () => {
       } as never)) as { statusCode: number; body: string };
       return new Response(result.body, { status: result.statusCode });
     });
-    expect(noDatabaseWarnings()[0]).toContain("DYNAMODB_TABLE is not set");
+    expect(noDatabaseWarnings()[0]).toContain("neither DYNAMODB_TABLE nor DATABASE_URL is set");
   });
 
   it("Vercel: no DATABASE_URL starts on memory with one warning", async () => {
