@@ -5,13 +5,10 @@
 // the floor neither can go under. More runs than compare.ts takes, alternating, so a busy
 // moment on the shared machine lands on every variant.
 import { spawn } from "node:child_process";
-import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundleChild, cpuMs, runChild } from "./compare/children.ts";
-import { elizaUrl } from "./compare/elizaos.ts";
+import { pathToFileURL } from "node:url";
+import { agentChildren, cpuMs, runChild } from "./compare/children.ts";
 import { median, ms, percentile, times } from "./compare/stats.ts";
 import { machineLine } from "./machine.ts";
-
-const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 /**
  * `node -e 0`'s clock from spawn to exit, and the CPU of a node that has started (it waits
@@ -42,18 +39,8 @@ interface Sample {
 }
 
 export async function benchColdStart(runs = Number(process.env.BENCH_RUNS ?? 11)): Promise<string> {
-  const elizaCore = elizaUrl("@elizaos/core");
-  const character = here("../character.json");
-  const children = {
-    ours: {
-      file: await bundleChild(here("./compare/eliza-edge-agent.ts"), "eliza-edge-agent"),
-      env: { BENCH_CHARACTER: character },
-    },
-    eliza: {
-      file: await bundleChild(here("./elizaos/agent.ts"), "elizaos-agent"),
-      env: { BENCH_CHARACTER: character, ELIZAOS_CORE_URL: elizaCore },
-    },
-  };
+  const children = await agentChildren();
+
   const samples = { ours: [] as Sample[], eliza: [] as Sample[], node: [] as Sample[] };
   const child = async (name: "ours" | "eliza") => {
     const run = await runChild(children[name].file, children[name].env, true);

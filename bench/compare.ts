@@ -4,8 +4,8 @@
 // process of its own. elizaOS is installed only in bench/elizaos (its own lockfile), on first
 // use.
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { bundleChild, type ChildRun, runChild } from "./compare/children.ts";
-import { elizaDir, elizaUrl, elizaVersion } from "./compare/elizaos.ts";
+import { agentChildren, type ChildRun, runChild } from "./compare/children.ts";
+import { elizaDir, elizaVersion } from "./compare/elizaos.ts";
 import { MESSAGES } from "./compare/protocol.ts";
 import { kib, median, mib, ms, percentile, times } from "./compare/stats.ts";
 import { measureWorker, type WorkerRun } from "./compare/workers.ts";
@@ -13,23 +13,12 @@ import { machineLine } from "./machine.ts";
 
 const COLD_STARTS = 5;
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const character = here("../character.json");
 
 /** The comparison tables as markdown. */
 export async function compareTables(): Promise<string> {
   const out: string[] = [];
-  const elizaCore = elizaUrl("@elizaos/core");
 
-  const frameworks = {
-    ours: {
-      file: await bundleChild(here("./compare/eliza-edge-agent.ts"), "eliza-edge-agent"),
-      env: { BENCH_CHARACTER: character },
-    },
-    eliza: {
-      file: await bundleChild(here("./elizaos/agent.ts"), "elizaos-agent"),
-      env: { BENCH_CHARACTER: character, ELIZAOS_CORE_URL: elizaCore },
-    },
-  };
+  const frameworks = await agentChildren();
 
   console.error(`cold start: ${COLD_STARTS} processes each, alternating...`);
   const cold = { ours: [] as number[], eliza: [] as number[] };

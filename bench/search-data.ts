@@ -9,7 +9,7 @@ const SPREAD = 0.6;
 const QUERY_NOISE = 0.3;
 
 /** mulberry32: a small seeded PRNG. */
-function random(seed: number) {
+export function random(seed: number) {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

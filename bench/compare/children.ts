@@ -5,7 +5,9 @@ import { spawn } from "node:child_process";
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { elizaUrl } from "./elizaos.ts";
 import type { ChildEvent } from "./protocol.ts";
 
 export interface ChildRun {
@@ -105,4 +107,22 @@ export function cpuMs(pid: number | undefined): number {
   } catch {
     return Number.NaN;
   }
+}
+
+/** Both frameworks' agents for a comparison, bundled, with what each child reads from env. */
+export async function agentChildren(): Promise<
+  Record<"ours" | "eliza", { file: string; env: Record<string, string> }>
+> {
+  const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+  const character = here("../../character.json");
+  return {
+    ours: {
+      file: await bundleChild(here("./eliza-edge-agent.ts"), "eliza-edge-agent"),
+      env: { BENCH_CHARACTER: character },
+    },
+    eliza: {
+      file: await bundleChild(here("../elizaos/agent.ts"), "elizaos-agent"),
+      env: { BENCH_CHARACTER: character, ELIZAOS_CORE_URL: elizaUrl("@elizaos/core") },
+    },
+  };
 }

@@ -5,6 +5,8 @@
 // walk of such changes, with a search after each, checks it against that ranking.
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
+// A seeded PRNG, so a failure repeats.
+import { random } from "../../bench/search-data.ts";
 import type { Memory, UUID } from "../../core/index.ts";
 import { cosineSimilarity } from "../../core/vector.ts";
 
@@ -12,18 +14,6 @@ const WIDTH = 8;
 const ROOM = "00000000-0000-4000-8000-0000000000a1" as UUID;
 const OTHER_ROOM = "00000000-0000-4000-8000-0000000000a2" as UUID;
 const ENTITY = "00000000-0000-4000-8000-0000000000e1" as UUID;
-
-/** mulberry32: a small seeded PRNG, so a failure repeats. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe("memory backend: a room's search through its packed vectors", () => {
   it("answers as an exact ranking of the stored rows after every kind of change", async () => {
