@@ -3,14 +3,9 @@
 // conversation. As elizaOS's Discord plugin: DMs are addressed to the agent, in a server a
 // mention of the bot or a reply to it is; other messages are remembered and the agent decides.
 // Bots (the agent itself included) are ignored. Deduplicated by message id in the inbox.
-import {
-  type AgentRuntime,
-  ChannelType,
-  createUniqueUuid,
-  type InboundMessage,
-} from "../../core/index.ts";
+import { type AgentRuntime, ChannelType, type InboundMessage } from "../../core/index.ts";
 import { mediaOf } from "./media.ts";
-import type { DiscordTarget } from "./parse.ts";
+import { discordConversation } from "./parse.ts";
 import type { DiscordAttachment, DiscordUser } from "./types.ts";
 
 /** developers/resources/message#message-object: the parts read here. */
@@ -65,17 +60,18 @@ export function parseGatewayMessage(
     Array.isArray(message.mentions) && message.mentions.some((u) => u?.id === botUserId);
   const isReplyToAgent = message.referenced_message?.author?.id === botUserId;
   const channelId = message.channel_id;
-  const roomId = createUniqueUuid(runtime, `discord:channel:${channelId}`);
-  const worldId = createUniqueUuid(
-    runtime,
-    guildId ? `discord:guild:${guildId}` : `discord:dm:${channelId}`,
-  );
-  const entityId = createUniqueUuid(runtime, `discord:user:${author.id}`);
   const name =
     (typeof message.member?.nick === "string" && message.member.nick) ||
     (typeof author.global_name === "string" && author.global_name) ||
     author.username;
-  const channel: DiscordTarget = { source: "discord", channelId, ...(guildId ? { guildId } : {}) };
+  const { roomId, worldId, entityId, channel, connection } = discordConversation(runtime, {
+    channelId,
+    ...(guildId ? { guildId } : {}),
+    userId: author.id,
+    type,
+    ...(name ? { name } : {}),
+    ...(author.username ? { userName: author.username } : {}),
+  });
   return {
     kind: "message",
     inbound: {
@@ -103,18 +99,7 @@ export function parseGatewayMessage(
           target: channel,
         },
       },
-      connection: {
-        entityId,
-        roomId,
-        worldId,
-        source: "discord",
-        type,
-        channelId,
-        serverId: guildId ?? channelId,
-        worldName: guildId ? `discord guild ${guildId}` : `discord DM ${channelId}`,
-        ...(name ? { name } : {}),
-        ...(author.username ? { userName: author.username } : {}),
-      },
+      connection,
       target: { ...channel, roomId, entityId, replyToMessageId: message.id },
     },
   };

@@ -26,6 +26,45 @@ export interface DiscordTarget {
   interactionExpiresAt?: number;
 }
 
+/** Who and where a Discord message is, as both /ask and Gateway messages name it. */
+export interface DiscordSpeaker {
+  channelId: string;
+  guildId?: string;
+  userId: string;
+  type: ChannelType;
+  name?: string;
+  userName?: string;
+}
+
+/**
+ * The ids of a Discord conversation (channel → room, guild → world, a DM its own world, user
+ * → entity), the channel a reply goes to, and the connection to ensure: one mapping, so a
+ * mention and an /ask in a channel are one conversation.
+ */
+export function discordConversation(runtime: AgentRuntime, speaker: DiscordSpeaker) {
+  const { channelId, guildId, type, name, userName } = speaker;
+  const roomId = createUniqueUuid(runtime, `discord:channel:${channelId}`);
+  const worldId = createUniqueUuid(
+    runtime,
+    guildId ? `discord:guild:${guildId}` : `discord:dm:${channelId}`,
+  );
+  const entityId = createUniqueUuid(runtime, `discord:user:${speaker.userId}`);
+  const channel: DiscordTarget = { source: "discord", channelId, ...(guildId ? { guildId } : {}) };
+  const connection: InboundMessage["connection"] = {
+    entityId,
+    roomId,
+    worldId,
+    source: "discord",
+    type,
+    channelId,
+    serverId: guildId ?? channelId,
+    worldName: guildId ? `discord guild ${guildId}` : `discord DM ${channelId}`,
+    ...(name ? { name } : {}),
+    ...(userName ? { userName } : {}),
+  };
+  return { roomId, worldId, entityId, channel, connection };
+}
+
 // Discord channel types (developers/resources/channel#channel-object-channel-types).
 const DM_CHANNELS = new Set([1, 3]);
 const THREAD_CHANNELS = new Set([10, 11, 12]);
@@ -77,22 +116,20 @@ export function parseInteraction(
       : channelType !== undefined && THREAD_CHANNELS.has(channelType)
         ? ChannelType.THREAD
         : ChannelType.GROUP;
-  const roomId = createUniqueUuid(runtime, `discord:channel:${channelId}`);
-  const worldId = createUniqueUuid(
-    runtime,
-    guildId ? `discord:guild:${guildId}` : `discord:dm:${channelId}`,
-  );
-  const entityId = createUniqueUuid(runtime, `discord:user:${user.id}`);
   const name =
     stringOr(objectOr(interaction.member)?.nick) ??
     stringOr(user.global_name) ??
     stringOr(user.username);
-  const command = stringOr(objectOr(interaction.data)?.name);
-  const channel: DiscordTarget = {
-    source: "discord",
+  const userName = stringOr(user.username);
+  const { roomId, worldId, entityId, channel, connection } = discordConversation(runtime, {
     channelId,
     ...(guildId ? { guildId } : {}),
-  };
+    userId: user.id,
+    type,
+    ...(name ? { name } : {}),
+    ...(userName ? { userName } : {}),
+  });
+  const command = stringOr(objectOr(interaction.data)?.name);
   const interactionTarget: DiscordTarget = {
     ...channel,
     applicationId: interaction.application_id,
@@ -129,18 +166,7 @@ export function parseInteraction(
         target: channel,
       },
     },
-    connection: {
-      entityId,
-      roomId,
-      worldId,
-      source: "discord",
-      type,
-      channelId,
-      serverId: guildId ?? channelId,
-      worldName: guildId ? `discord guild ${guildId}` : `discord DM ${channelId}`,
-      ...(name ? { name } : {}),
-      ...(typeof user.username === "string" && user.username ? { userName: user.username } : {}),
-    },
+    connection,
     target: { ...interactionTarget, roomId, entityId },
   };
 }
