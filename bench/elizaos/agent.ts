@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { type BenchAgent, runChild, scriptedModelClock } from "../compare/protocol.ts";
 import type { ElizaCore } from "./core-api.ts";
 import { MemoryDatabaseAdapter } from "./memory-adapter.ts";
-import { elizaReplier } from "./reply.ts";
+import { elizaReplier, scriptedModel } from "./reply.ts";
 
 const model = scriptedModelClock();
 
@@ -17,17 +17,7 @@ async function start(): Promise<BenchAgent> {
   const runtime = new core.AgentRuntime({
     character,
     adapter: new MemoryDatabaseAdapter(),
-    plugins: [
-      {
-        name: "scripted-model",
-        description: "answers the scripted plan at once",
-        priority: 1000,
-        models: {
-          [core.ModelType.TEXT_LARGE]: async () => model.answer(),
-          [core.ModelType.TEXT_SMALL]: async () => model.answer(),
-        },
-      },
-    ],
+    plugins: [scriptedModel(core, () => model.answer())],
   });
   await runtime.initialize();
   const reply = elizaReplier(core, runtime);

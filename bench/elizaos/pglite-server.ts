@@ -15,7 +15,7 @@ import { readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { SCRIPTED_PLAN } from "../compare/protocol.ts";
 import type { ElizaCore, ElizaPlugin, ElizaRuntime } from "./core-api.ts";
-import { elizaReplier } from "./reply.ts";
+import { elizaReplier, scriptedModel } from "./reply.ts";
 
 type Runtime = ElizaRuntime & { close(): Promise<void> };
 
@@ -48,18 +48,7 @@ await migrations.runAllPluginMigrations();
 
 const runtime = new core.AgentRuntime({
   character,
-  plugins: [
-    sql.default,
-    {
-      name: "scripted-model",
-      description: "answers the scripted plan at once",
-      priority: 1000,
-      models: {
-        [core.ModelType.TEXT_LARGE]: async () => SCRIPTED_PLAN,
-        [core.ModelType.TEXT_SMALL]: async () => SCRIPTED_PLAN,
-      },
-    },
-  ],
+  plugins: [sql.default, scriptedModel(core, () => SCRIPTED_PLAN)],
   settings: { PGLITE_DATA_DIR: dataDir },
 }) as Runtime;
 await runtime.initialize();

@@ -1,6 +1,20 @@
-// One user message through elizaOS's message service, as its servers send one, and the reply's
-// text: shared by the in-memory agent (agent.ts) and the PGlite server (pglite-server.ts).
-import type { ElizaCore, ElizaRuntime } from "./core-api.ts";
+// What every elizaOS side of the benches shares: the scripted model, and one user message
+// through elizaOS's message service as its servers send one, with the reply's text. Used by
+// the in-memory agent (agent.ts), the PGlite server (pglite-server.ts) and the Worker.
+import type { ElizaCore, ElizaPlugin, ElizaRuntime } from "./core-api.ts";
+
+/** A model plugin that answers `answer()` at once, ahead of any other. */
+export function scriptedModel(core: ElizaCore, answer: () => string): ElizaPlugin {
+  return {
+    name: "scripted-model",
+    description: "answers the scripted plan at once",
+    priority: 1000,
+    models: {
+      [core.ModelType.TEXT_LARGE]: async () => answer(),
+      [core.ModelType.TEXT_SMALL]: async () => answer(),
+    },
+  };
+}
 
 /** A UUID column on SQL: elizaOS's server files API messages under its default server's id. */
 const MESSAGE_SERVER_ID = "00000000-0000-0000-0000-000000000000";
