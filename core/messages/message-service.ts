@@ -15,6 +15,7 @@ import { cannedReply } from "./canned-replies.ts";
 import { planResponse } from "./plan-response.ts";
 import { dropPrefetched, keepPrefetched, prefetchReads } from "./prefetch.ts";
 import { announceReceived } from "./received.ts";
+import { failRun, finishRun } from "./run-end.ts";
 import {
   isStale,
   keepsStaleReplies,
@@ -217,7 +218,7 @@ const pipeline: Pipeline = {
       const gate = await runPreEvaluators(runtime, message);
       if (gate.blocked) {
         run.record.log.debug(`blocked by a pre evaluator: ${gate.reason}`);
-        return await finish(runtime, run, base, startedAt, message, {
+        return await finishRun(runtime, run, base, startedAt, message, {
           runId,
           messageId: message.id,
           didRespond: false,
@@ -282,14 +283,28 @@ const pipeline: Pipeline = {
 
     try {
       if (message.entityId === runtime.agentId) {
-        return await finish(runtime, run, base, startedAt, message, result(false, "own message"));
+        return await finishRun(
+          runtime,
+          run,
+          base,
+          startedAt,
+          message,
+          result(false, "own message"),
+        );
       }
       // /start, /help, and attachments no model could read: answered without a model call.
       const canned = cannedReply(runtime, message);
       if (canned) {
         await send({ text: canned.text, actions: [canned.action] });
         const replied = responses.length > 0;
-        return await finish(runtime, run, base, startedAt, message, result(replied, canned.reason));
+        return await finishRun(
+          runtime,
+          run,
+          base,
+          startedAt,
+          message,
+          result(replied, canned.reason),
+        );
       }
       run.record.phase = "should_respond";
       const decision = await shouldRespond(runtime, message, turn);
@@ -301,7 +316,14 @@ const pipeline: Pipeline = {
           run.record.phase = "evaluators";
           await runtime.evaluate(message, state, false, send, [], { runId });
         }
-        return await finish(runtime, run, base, startedAt, message, result(false, decision.reason));
+        return await finishRun(
+          runtime,
+          run,
+          base,
+          startedAt,
+          message,
+          result(false, decision.reason),
+        );
       }
 
       let state = await timed(runtime, run, "state composed", () => runtime.composeState(message));
@@ -332,7 +354,7 @@ const pipeline: Pipeline = {
       run.record.phase = "evaluators";
       await runtime.evaluate(message, state, responses.length > 0, send, responses, { runId });
       const reason = responses.length ? "replied" : `planned ${plan.content.actions?.join(",")}`;
-      return await finish(
+      return await finishRun(
         runtime,
         run,
         base,
@@ -341,51 +363,11 @@ const pipeline: Pipeline = {
         result(responses.length > 0, reason, actionResults),
       );
     } catch (error) {
-      const endTime = runtime.now();
-      await runtime.runs.end(run.record, "error", { error, usage: run.usage });
-      await runtime.emitEvent(EventType.RUN_ENDED, {
-        ...base,
-        entityId: message.entityId,
-        status: "error",
-        error: String(error),
-        startTime: startedAt,
-        endTime,
-        duration: endTime - startedAt,
-        source: message.content.source,
-        usage: run.usage,
-      });
+      await failRun(runtime, run, base, startedAt, message, error);
       throw error;
     }
   },
 };
-
-async function finish(
-  runtime: AgentRuntime,
-  run: RunControl,
-  base: Record<string, unknown>,
-  startedAt: number,
-  message: Memory,
-  outcome: HandleMessageResult,
-): Promise<HandleMessageResult> {
-  await runtime.runs.end(run.record, "completed", {
-    didRespond: outcome.didRespond,
-    reason: outcome.reason,
-    usage: outcome.usage,
-  });
-  const endTime = runtime.now();
-  await runtime.emitEvent(EventType.RUN_ENDED, {
-    ...base,
-    status: "completed",
-    didRespond: outcome.didRespond,
-    entityId: message.entityId,
-    startTime: startedAt,
-    endTime,
-    duration: endTime - startedAt,
-    source: message.content.source,
-    usage: outcome.usage,
-  });
-  return outcome;
-}
 
 /** The id of the k-th reply (from 0) to a message: the same in every run of the turn. */
 export function replyId(runtime: AgentRuntime, messageId: UUID, k: number): UUID {
