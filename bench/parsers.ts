@@ -2,10 +2,11 @@
 // pathological inputs (long runs of one character or tag) at growing sizes. With linear
 // parsers the time grows with the size, not with its square; a row that jumps ~4x per
 // doubling would be a ReDoS. The tests assert budgets in bytes and steps; this shows time.
+
+import { createElizaEngine } from "../core/features/eliza/index.ts";
+import { parseReminder } from "../core/features/reminders/parse-reminder.ts";
 import { bearerToken } from "../core/http/auth.ts";
-import { parseResponse, salvageText } from "../core/messages/parse-response.ts";
-import { createElizaEngine } from "../core/models/eliza/index.ts";
-import { parseReminder } from "../core/plugins/tasks/parse-reminder.ts";
+import { parseResponse, salvageText } from "../core/pipeline/messages/parse-response.ts";
 
 const SIZES = [16_000, 64_000, 256_000];
 const runs = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length));

@@ -1,6 +1,7 @@
 // The public surface of eliza-edge's core. Everything a target, adapter, connector or user
 // plugin needs is exported here and only here.
-export { type CreateAgentOptions, createAgent, modelPluginsFor } from "./agent.ts";
+export { type CreateAgentOptions, createAgent, modelPluginsFor } from "./agent/create-agent.ts";
+export { createAnthropicPlugin } from "./features/anthropic/anthropic.ts";
 export {
   AUTONOMY_SERVICE_TYPE,
   AUTONOMY_TASK_NAME,
@@ -13,37 +14,49 @@ export {
   readAutonomySettings,
   runAutonomousStep,
   runAutonomy,
-} from "./autonomy/index.ts";
+} from "./features/autonomy/index.ts";
+export { bootstrapPlugin } from "./features/bootstrap/index.ts";
 export {
-  BATCHER_DRAIN_TASK,
-  BatcherDisposedError,
-  type BatcherResult,
-  type BatcherStats,
-  type DrainMeta,
-  PromptBatcher,
-  type PromptBatcherSettings,
-  type PromptSection,
-  resolvePromptBatcherSettings,
-  type SchemaRow,
-  type SectionFields,
-  type SectionFrequency,
-  type SectionOptions,
-  type ThinkOptions,
-} from "./batcher/index.ts";
+  createElizaEngine,
+  createElizaPlugin,
+  ELIZA_GREETING,
+  type ElizaEngine,
+} from "./features/eliza/index.ts";
 export {
-  bioLines,
-  type Character,
-  CharacterError,
-  type CharacterInput,
-  characterAgentId,
-  characterSchema,
-  parseCharacter,
-  parseCharacterJson,
-  type TemplateFunction,
-} from "./character.ts";
-export { describeError } from "./describe-error.ts";
-export { addHeader, composePrompt, composePromptFromState } from "./elizaos/prompts.ts";
-export { envLogger } from "./env-logger.ts";
+  createLocalEmbeddingPlugin,
+  embedManyLocally,
+} from "./features/local-embedding/local-embedding.ts";
+export { memoryPlugin } from "./features/memory/index.ts";
+export {
+  characterKnowledgeStrings,
+  chunkText,
+  type IngestReport,
+  ingestKnowledge,
+  type KnowledgeSource,
+} from "./features/memory/knowledge.ts";
+export {
+  type ImageDescription,
+  readImageDescription,
+  readImageParams,
+} from "./features/model-http/image-description.ts";
+export {
+  checkObjectParams,
+  objectInstruction,
+  readObjectAnswer,
+} from "./features/model-http/object-request.ts";
+export { readServerSentEvents, type ServerSentEvent } from "./features/model-http/sse.ts";
+export { parseChunk, streamEvents } from "./features/model-http/stream-read.ts";
+export {
+  createOpenAIPlugin,
+  embedMany,
+  type OpenAIPluginOptions,
+} from "./features/openai/openai.ts";
+export {
+  parseReminder,
+  REMINDER_TASK,
+  type ReminderIntent,
+  tasksPlugin,
+} from "./features/reminders/index.ts";
 export {
   type AppEnv,
   type AppOptions,
@@ -60,20 +73,20 @@ export { readJson } from "./http/body.ts";
 export { ApiError, errorBody, toErrorResponse } from "./http/errors.ts";
 export { isLoopbackHostHeader, isLoopbackHostname } from "./http/loopback-guard.ts";
 export {
-  DEFAULT_ROOM_MESSAGES_PER_MINUTE,
-  DEFAULT_USER_MESSAGES_PER_MINUTE,
-  MessageRateLimiter,
-  type MessageRateLimits,
-  RATE_LIMIT_WINDOW_MS,
-  type RateLimitVerdict,
-  rateLimitRefusal,
-} from "./limits/message-rate-limit.ts";
-export {
-  createMemoryRateLimitStore,
-  DEFAULT_RATE_LIMIT_KEYS,
-  type RateLimitStore,
-  type RateLimitWindow,
-} from "./limits/rate-limit-store.ts";
+  bioLines,
+  type Character,
+  CharacterError,
+  type CharacterInput,
+  characterAgentId,
+  characterSchema,
+  parseCharacter,
+  parseCharacterJson,
+  type TemplateFunction,
+} from "./kernel/character/character.ts";
+export { DeliveryError } from "./kernel/errors/delivery-error.ts";
+export { describeError } from "./kernel/errors/describe-error.ts";
+export { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "./kernel/ids/uuid.ts";
+export { envLogger } from "./kernel/logging/env-logger.ts";
 export {
   type ConsoleLoggerOptions,
   createConsoleLogger,
@@ -83,67 +96,16 @@ export {
   type LogLevel,
   redactingLogger,
   silentLogger,
-} from "./logger.ts";
+} from "./kernel/logging/logger.ts";
 export {
-  DEFAULT_MEDIA_MAX_BYTES,
-  mediaMaxBytes,
-  processAttachments,
-} from "./media/attachments.ts";
-export { type Downloaded, downloadCapped, MediaError } from "./media/download.ts";
-export { type MediaFetcher, registerMediaFetcher } from "./media/fetchers.ts";
-export {
-  canEmbed,
-  DEFAULT_EMBEDDING_BUDGET_MS,
-  EMBED_TASK,
-  embedText,
-  embedWithinBudget,
-} from "./memory/embed.ts";
-export {
-  characterKnowledgeStrings,
-  chunkText,
-  type IngestReport,
-  ingestKnowledge,
-  type KnowledgeSource,
-} from "./memory/knowledge.ts";
-export { DeliveryError } from "./messages/delivery-error.ts";
-export type {
-  ElizaMessageService,
-  MessageProcessingOptions,
-  MessageProcessingResult,
-  ResponseDecision,
-} from "./messages/elizaos-message-service.ts";
-export {
-  type HandleMessageOptions,
-  type HandleMessageResult,
-  type MessageCallback,
-  type MessageService,
-  messageService,
-  type TurnObserver,
-} from "./messages/message-service.ts";
-export { type PlannedParams, parseParams } from "./messages/parse-params.ts";
-export { parseResponse } from "./messages/parse-response.ts";
-export {
-  fillTemplate,
-  messageHandlerTemplate,
-  replyTemplate,
-  shouldRespondTemplate,
-} from "./messages/templates.ts";
-export { createAnthropicPlugin } from "./models/anthropic.ts";
-export { type ModelCallReport, reportModelCall } from "./models/call-report.ts";
-export {
-  createElizaEngine,
-  createElizaPlugin,
-  ELIZA_GREETING,
-  type ElizaEngine,
-} from "./models/eliza/index.ts";
-export {
-  type ImageDescription,
-  readImageDescription,
-  readImageParams,
-} from "./models/image-description.ts";
-export { createLocalEmbeddingPlugin, embedManyLocally } from "./models/local-embedding.ts";
-export { checkObjectParams, objectInstruction, readObjectAnswer } from "./models/object-request.ts";
-export { createOpenAIPlugin, embedMany, type OpenAIPluginOptions } from "./models/openai.ts";
+  createRedactor,
+  errorText,
+  REDACTED,
+  type Redactor,
+  redactorForEnv,
+  redactValue,
+  secretValues,
+} from "./kernel/logging/redact.ts";
 export type {
   DetokenizeTextParams,
   ElizaGenerateTextParams,
@@ -159,15 +121,7 @@ export type {
   TextToSpeechParams,
   TokenizeTextParams,
   TranscriptionParams,
-} from "./models/params.ts";
-export {
-  type PromptSegment,
-  PromptSegmentsError,
-  withSegmentedPrompt,
-} from "./models/prompt-segments.ts";
-export { readServerSentEvents, type ServerSentEvent } from "./models/sse.ts";
-export { parseChunk, streamEvents } from "./models/stream-read.ts";
-export { type StreamPart, type TextStreamResult, textStreamResult } from "./models/text-stream.ts";
+} from "./kernel/models/params.ts";
 export {
   type EmbeddingParams,
   type GenerateTextParams,
@@ -175,14 +129,113 @@ export {
   type ModelHandler,
   ModelType,
   type ModelTypeName,
-} from "./models/types.ts";
+} from "./kernel/models/types.ts";
 export {
   anthropicUsage,
   type ModelUsedTokens,
   openAIUsage,
   reportModelUsage,
   type TokenUsage,
-} from "./models/usage.ts";
+} from "./kernel/models/usage.ts";
+export { ELIZAOS_SETTING_ALIASES, envSetting } from "./kernel/settings/aliases.ts";
+export {
+  SECRET_HOSTS_SETTING,
+  type SecretBaseUrl,
+  secretBaseUrl,
+} from "./kernel/settings/secret-base-url.ts";
+export {
+  type ClaimDueTasksParams,
+  type ClaimTaskParams,
+  type GetMemoriesParams,
+  type ReleaseTasksParams,
+  type ReleaseTasksResult,
+  type SearchMemoriesParams,
+  type StorageAdapter,
+  StorageError,
+  type StorageErrorCode,
+  type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
+  type SweepReport,
+  type TaskRelease,
+} from "./kernel/storage/contract.ts";
+export * from "./kernel/types/domain.ts";
+export { wellFormed, wellFormedDeep } from "./kernel/validation/well-formed.ts";
+export {
+  DEFAULT_MEDIA_MAX_BYTES,
+  mediaMaxBytes,
+  processAttachments,
+} from "./pipeline/media/attachments.ts";
+export { type Downloaded, downloadCapped, MediaError } from "./pipeline/media/download.ts";
+export { type MediaFetcher, registerMediaFetcher } from "./pipeline/media/fetchers.ts";
+export type {
+  ElizaMessageService,
+  MessageProcessingOptions,
+  MessageProcessingResult,
+  ResponseDecision,
+} from "./pipeline/messages/elizaos-message-service.ts";
+export {
+  type HandleMessageOptions,
+  type HandleMessageResult,
+  type MessageCallback,
+  type MessageService,
+  messageService,
+  type TurnObserver,
+} from "./pipeline/messages/message-service.ts";
+export { parseResponse } from "./pipeline/messages/parse-response.ts";
+export {
+  fillTemplate,
+  messageHandlerTemplate,
+  replyTemplate,
+  shouldRespondTemplate,
+} from "./pipeline/messages/templates.ts";
+export { acceptWithLimits } from "./pipeline/tasks/accept-with-limits.ts";
+export {
+  type Acceptance,
+  acceptInbound,
+  INBOX_TASK,
+  type InboundMessage,
+  type InboxOptions,
+  inboxWorker,
+} from "./pipeline/tasks/inbox.ts";
+export { runDueTasks } from "./pipeline/tasks/run-due-tasks.ts";
+export type { RunOutcome } from "./pipeline/tasks/run-task.ts";
+export {
+  startTaskScheduler,
+  type TaskScheduler,
+  type TaskSchedulerOptions,
+} from "./pipeline/tasks/scheduler.ts";
+export {
+  type MissingTaskStatus,
+  TASK_SERVICE_TYPE,
+  TaskService,
+} from "./pipeline/tasks/task-service.ts";
+export { type PlannedParams, parseParams } from "./runtime/actions/parse-params.ts";
+export {
+  type ActionRunOptions,
+  AgentRuntime,
+  type ConnectionParams,
+  type RuntimeOptions,
+  type SettingSource,
+  type SettingValue,
+  type TargetInfo,
+} from "./runtime/agent-runtime-core.ts";
+export {
+  BATCHER_DRAIN_TASK,
+  BatcherDisposedError,
+  type BatcherResult,
+  type BatcherStats,
+  type DrainMeta,
+  PromptBatcher,
+  type PromptBatcherSettings,
+  type PromptSection,
+  resolvePromptBatcherSettings,
+  type SchemaRow,
+  type SectionFields,
+  type SectionFrequency,
+  type SectionOptions,
+  type ThinkOptions,
+} from "./runtime/batcher/index.ts";
 export type {
   Action,
   ActionContext,
@@ -210,24 +263,46 @@ export type {
   ServiceDefinition,
   State,
   Validator,
-} from "./plugin.ts";
-export { bootstrapPlugin } from "./plugins/bootstrap/index.ts";
-export { memoryPlugin } from "./plugins/memory/index.ts";
+} from "./runtime/contract/components.ts";
 export {
-  parseReminder,
-  REMINDER_TASK,
-  type ReminderIntent,
-  tasksPlugin,
-} from "./plugins/tasks/index.ts";
+  canEmbed,
+  DEFAULT_EMBEDDING_BUDGET_MS,
+  EMBED_TASK,
+  embedText,
+  embedWithinBudget,
+} from "./runtime/embedding/embed.ts";
+export type { ControlMessage, ControlMessageParams } from "./runtime/events/control-message.ts";
+export { type EventName, EventType } from "./runtime/events/event-types.ts";
+export type { LocalListener } from "./runtime/events/local-events.ts";
 export {
-  createRedactor,
-  errorText,
-  REDACTED,
-  type Redactor,
-  redactorForEnv,
-  redactValue,
-  secretValues,
-} from "./redact.ts";
+  DEFAULT_ROOM_MESSAGES_PER_MINUTE,
+  DEFAULT_USER_MESSAGES_PER_MINUTE,
+  MessageRateLimiter,
+  type MessageRateLimits,
+  RATE_LIMIT_WINDOW_MS,
+  type RateLimitVerdict,
+  rateLimitRefusal,
+} from "./runtime/limits/message-rate-limit.ts";
+export {
+  createMemoryRateLimitStore,
+  DEFAULT_RATE_LIMIT_KEYS,
+  type RateLimitStore,
+  type RateLimitWindow,
+} from "./runtime/limits/rate-limit-store.ts";
+export { type ModelCallReport, reportModelCall } from "./runtime/models/call-report.ts";
+export { modelSettings } from "./runtime/models/model-settings.ts";
+export {
+  type PromptSegment,
+  PromptSegmentsError,
+  withSegmentedPrompt,
+} from "./runtime/models/prompt-segments.ts";
+export { LLMMode, type LLMModeName } from "./runtime/models/registry.ts";
+export {
+  type StreamPart,
+  type TextStreamResult,
+  textStreamResult,
+} from "./runtime/models/text-stream.ts";
+export { addHeader, composePrompt, composePromptFromState } from "./runtime/prompts/prompts.ts";
 export {
   DEFAULT_LOG_RETENTION_DAYS,
   getRun,
@@ -250,59 +325,10 @@ export {
   type RunSummaryQuery,
   runSummaries,
   setRunScope,
-} from "./runs/index.ts";
-export {
-  type ActionRunOptions,
-  AgentRuntime,
-  type ConnectionParams,
-  type RuntimeOptions,
-  type SettingSource,
-  type SettingValue,
-  type TargetInfo,
-} from "./runtime/agent-runtime.ts";
-export type { ControlMessage, ControlMessageParams } from "./runtime/control-message.ts";
-export { type EventName, EventType } from "./runtime/events.ts";
-export type { LocalListener } from "./runtime/local-events.ts";
-export { modelSettings } from "./runtime/model-settings.ts";
-export { LLMMode, type LLMModeName } from "./runtime/models.ts";
-export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secret-base-url.ts";
-export { ELIZAOS_SETTING_ALIASES, envSetting } from "./setting-aliases.ts";
-export {
-  type ClaimDueTasksParams,
-  type ClaimTaskParams,
-  type GetMemoriesParams,
-  type ReleaseTasksParams,
-  type ReleaseTasksResult,
-  type SearchMemoriesParams,
-  type StorageAdapter,
-  StorageError,
-  type StorageErrorCode,
-  type StorageOp,
-  type StorageRead,
-  type StorageReadResult,
-  type SweepReport,
-  type TaskRelease,
-} from "./storage.ts";
-export { acceptWithLimits } from "./tasks/accept-with-limits.ts";
-export { nextCronRun, parseCron, TaskScheduleError } from "./tasks/cron.ts";
-export { initialDueAt, nextDueAt, scheduledAtMs } from "./tasks/due-time.ts";
-export {
-  type Acceptance,
-  acceptInbound,
-  INBOX_TASK,
-  type InboundMessage,
-  type InboxOptions,
-  inboxWorker,
-} from "./tasks/inbox.ts";
-export { runDueTasks } from "./tasks/run-due-tasks.ts";
-export type { RunOutcome } from "./tasks/run-task.ts";
-export { backoffDelay, nextOccurrence } from "./tasks/schedule.ts";
-export {
-  startTaskScheduler,
-  type TaskScheduler,
-  type TaskSchedulerOptions,
-} from "./tasks/scheduler.ts";
-export { type MissingTaskStatus, TASK_SERVICE_TYPE, TaskService } from "./tasks/service.ts";
+} from "./runtime/runs/index.ts";
+export { nextCronRun, parseCron, TaskScheduleError } from "./runtime/tasks/cron.ts";
+export { initialDueAt, nextDueAt, scheduledAtMs } from "./runtime/tasks/due-time.ts";
+export { backoffDelay, nextOccurrence } from "./runtime/tasks/schedule.ts";
 export {
   createTask,
   executeTaskById,
@@ -312,7 +338,7 @@ export {
   type ScheduleTaskParams,
   scheduleTask,
   updateTask,
-} from "./tasks/task-service.ts";
+} from "./runtime/tasks/task-rows.ts";
 export type {
   RunDueTasksOptions,
   SendHandler,
@@ -321,7 +347,4 @@ export type {
   TaskStatus,
   TaskWorker,
   TickReport,
-} from "./tasks/types.ts";
-export * from "./types.ts";
-export { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "./uuid.ts";
-export { wellFormed, wellFormedDeep } from "./well-formed.ts";
+} from "./runtime/tasks/types.ts";

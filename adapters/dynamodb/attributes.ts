@@ -3,7 +3,7 @@
 // binary (embeddings) and lists of strings (task tags, for `contains` filters). Free-form
 // objects are stored as JSON strings, which gives every backend the same JSON semantics.
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import { wellFormed, wellFormedDeep } from "../../core/well-formed.ts";
+import { wellFormed, wellFormedDeep } from "../../core/kernel/validation/well-formed.ts";
 
 export type Item = Record<string, AttributeValue>;
 
@@ -20,7 +20,7 @@ export function toAttributes(values: Record<string, Plain | null | undefined>): 
 }
 
 export function toAttribute(value: Plain): AttributeValue {
-  // Lone surrogates become U+FFFD (core/well-formed.ts), in values and keys alike.
+  // Lone surrogates become U+FFFD (core/kernel/validation/well-formed.ts), in values and keys alike.
   if (typeof value === "string") return { S: wellFormed(value) };
   if (typeof value === "number") {
     if (!Number.isFinite(value)) throw new TypeError(`cannot store the number ${value}`);

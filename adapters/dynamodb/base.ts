@@ -15,10 +15,10 @@ import {
   UpdateItemCommand,
   type UpdateItemCommandInput,
 } from "@aws-sdk/client-dynamodb";
-import { StorageError } from "../../core/storage.ts";
-import type { UUID } from "../../core/types.ts";
-import { randomUuid } from "../../core/uuid.ts";
-import { assertValidDimension } from "../../core/vector.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
+import { StorageError } from "../../core/kernel/storage/contract.ts";
+import type { UUID } from "../../core/kernel/types/domain.ts";
+import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
 import { type Item, num } from "./attributes.ts";
 import { createDynamoClient } from "./client.ts";
 import { isConditionFailed, oldItem } from "./errors.ts";

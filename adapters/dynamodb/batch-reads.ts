@@ -2,8 +2,12 @@
 // instead of two. So that a read still sees the batch's own writes (which a query sent after the
 // write could not promise either: DynamoDB's indexes are eventually consistent), the rows the
 // batch creates are merged into the answers, as the read would have found them.
-import type { StorageOp, StorageRead, StorageReadResult } from "../../core/storage.ts";
-import type { Entity, Memory, UUID } from "../../core/types.ts";
+import type {
+  StorageOp,
+  StorageRead,
+  StorageReadResult,
+} from "../../core/kernel/storage/contract.ts";
+import type { Entity, Memory, UUID } from "../../core/kernel/types/domain.ts";
 
 export function withBatchWrites(
   read: StorageRead,

@@ -1,7 +1,11 @@
 // Logs: an entity's, newest first through gsi1 (sort key sortable(createdAt)#id, so a time
 // bound is a key condition); room and type are filters. A named log is written once.
-import type { DeleteLogsParams, GetLogsParams, LogParams } from "../../core/storage.ts";
-import type { Log, UUID } from "../../core/types.ts";
+import type {
+  DeleteLogsParams,
+  GetLogsParams,
+  LogParams,
+} from "../../core/kernel/storage/contract.ts";
+import type { Log, UUID } from "../../core/kernel/types/domain.ts";
 import type { Item } from "./attributes.ts";
 import { pageOf } from "./base.ts";
 import { DynamoCache } from "./cache.ts";

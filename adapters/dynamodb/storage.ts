@@ -6,8 +6,8 @@ import {
   type StorageOp,
   type StorageRead,
   type StorageReadResult,
-} from "../../core/storage.ts";
-import { assertValidDimension } from "../../core/vector.ts";
+} from "../../core/kernel/storage/contract.ts";
+import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
 import type { DynamoStorageOptions } from "./base.ts";
 import { buildTransaction, runTransaction } from "./batch.ts";
 import { withBatchWrites } from "./batch-reads.ts";

@@ -1,4 +1,4 @@
-// Vector search without a vector index: cosine in JavaScript (core/vector.ts) over a bounded
+// Vector search without a vector index: cosine in JavaScript (core/kernel/vectors/vector.ts) over a bounded
 // candidate set.
 
 /**

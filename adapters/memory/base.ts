@@ -7,10 +7,11 @@
 // relationships.ts, cache.ts, logs.ts, tasks.ts, and storage.ts, the exported MemoryStorage
 // (lifecycle and batch). Each concern's synchronous writes are protected methods, so batch
 // can run them back to back without yielding.
-import type { UUID } from "../../core/types.ts";
-import { randomUuid } from "../../core/uuid.ts";
-import { assertValidDimension } from "../../core/vector.ts";
-import { wellFormedDeep } from "../../core/well-formed.ts";
+
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
+import type { UUID } from "../../core/kernel/types/domain.ts";
+import { wellFormedDeep } from "../../core/kernel/validation/well-formed.ts";
+import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
 import { emptyTables, type Tables } from "./tables.ts";
 
 export interface MemoryStorageOptions {
@@ -33,7 +34,7 @@ const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
  * A value on its way into a table: copied, so the caller keeps no handle on what is stored.
  * The copy goes through JSON, as every other backend's storage does, so a test on memory sees
  * what D1 or Postgres would hand back (a Date comes back a string, undefined fields vanish, a
- * lone surrogate comes back U+FFFD: core/well-formed.ts). Stored rows are therefore JSON data
+ * lone surrogate comes back U+FFFD: core/kernel/validation/well-formed.ts). Stored rows are therefore JSON data
  * and are never changed in place (tables.ts).
  */
 export const stored = <T>(value: T): T =>

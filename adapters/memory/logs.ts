@@ -1,6 +1,10 @@
 // Logs: an entity's, newest first, filtered by room, type and time. A named log is written once.
-import type { DeleteLogsParams, GetLogsParams, LogParams } from "../../core/storage.ts";
-import type { Log, UUID } from "../../core/types.ts";
+import type {
+  DeleteLogsParams,
+  GetLogsParams,
+  LogParams,
+} from "../../core/kernel/storage/contract.ts";
+import type { Log, UUID } from "../../core/kernel/types/domain.ts";
 import { detached, stored } from "./base.ts";
 import { MemoryCache } from "./cache.ts";
 import { newestPage } from "./newest-page.ts";

@@ -1,14 +1,18 @@
 // Memories, including vector search: exact cosine ranking of every stored row in scope, from
-// the unit vector each row got when it was stored (tables.ts MemoryRows, core/vector.ts). A
+// the unit vector each row got when it was stored (tables.ts MemoryRows, core/kernel/vectors/vector.ts). A
 // room's rows are kept in time order, so its recent messages are read from the end of one
 // list.
 import {
   type GetMemoriesParams,
   type SearchMemoriesParams,
   StorageError,
-} from "../../core/storage.ts";
-import type { Memory, UUID } from "../../core/types.ts";
-import { assertEmbeddingDimension, rankByUnitVectors, rankPackedUnits } from "../../core/vector.ts";
+} from "../../core/kernel/storage/contract.ts";
+import type { Memory, UUID } from "../../core/kernel/types/domain.ts";
+import {
+  assertEmbeddingDimension,
+  rankByUnitVectors,
+  rankPackedUnits,
+} from "../../core/kernel/vectors/vector.ts";
 import { definedFields, detached, stored } from "./base.ts";
 import { newestPage } from "./newest-page.ts";
 import { MemoryRooms } from "./rooms.ts";

@@ -1,6 +1,12 @@
 // Worlds, rooms and participants. Deleting a room takes its memories and participants along.
-import { StorageError } from "../../core/storage.ts";
-import type { Participant, ParticipantState, Room, UUID, World } from "../../core/types.ts";
+import { StorageError } from "../../core/kernel/storage/contract.ts";
+import type {
+  Participant,
+  ParticipantState,
+  Room,
+  UUID,
+  World,
+} from "../../core/kernel/types/domain.ts";
 import { detached, stored } from "./base.ts";
 import { MemoryEntities } from "./entities.ts";
 import { participantKey, type StoredParticipant } from "./tables.ts";

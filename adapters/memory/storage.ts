@@ -7,9 +7,9 @@ import {
   type StorageOp,
   type StorageRead,
   type StorageReadResult,
-} from "../../core/storage.ts";
-import { assertValidDimension } from "../../core/vector.ts";
-import { wellFormed } from "../../core/well-formed.ts";
+} from "../../core/kernel/storage/contract.ts";
+import { wellFormed } from "../../core/kernel/validation/well-formed.ts";
+import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
 import type { MemoryStorageOptions } from "./base.ts";
 import { journaled } from "./tables.ts";
 import { MemoryTasks } from "./tasks.ts";

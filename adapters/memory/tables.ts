@@ -12,8 +12,12 @@ import type {
   Task,
   UUID,
   World,
-} from "../../core/types.ts";
-import { type PackedUnits, type UnitEmbedding, unitVector } from "../../core/vector.ts";
+} from "../../core/kernel/types/domain.ts";
+import {
+  type PackedUnits,
+  type UnitEmbedding,
+  unitVector,
+} from "../../core/kernel/vectors/vector.ts";
 import { RoomVectors } from "./room-vectors.ts";
 
 /** Where MemoryRows keeps a stored row's unit vector, on the row itself. */

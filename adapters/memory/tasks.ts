@@ -6,10 +6,10 @@ import {
   type ReleaseTasksParams,
   type ReleaseTasksResult,
   StorageError,
-} from "../../core/storage.ts";
-import { assertDistinctReleases } from "../../core/tasks/distinct-releases.ts";
-import type { Task, UUID } from "../../core/types.ts";
-import { wellFormed } from "../../core/well-formed.ts";
+} from "../../core/kernel/storage/contract.ts";
+import type { Task, UUID } from "../../core/kernel/types/domain.ts";
+import { wellFormed } from "../../core/kernel/validation/well-formed.ts";
+import { assertDistinctReleases } from "../../core/runtime/tasks/distinct-releases.ts";
 import { definedFields, detached, stored } from "./base.ts";
 import { MemoryLogs } from "./logs.ts";
 

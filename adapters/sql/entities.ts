@@ -1,7 +1,7 @@
 // Entities and their components.
 import { type AnyColumn, and, asc, eq, inArray, type SQL } from "drizzle-orm";
-import type { Component, Entity, UUID } from "../../core/types.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
+import type { Component, Entity, UUID } from "../../core/kernel/types/domain.ts";
 import { SqlAgents } from "./agents.ts";
 import type { ReadPlan } from "./base.ts";
 import type { SqlDb, Statement } from "./driver.ts";

@@ -1,7 +1,7 @@
 // Relationships between entities, one row per (source, target), recorded under this agent.
 import { and, asc, eq, or } from "drizzle-orm";
-import type { Metadata, Relationship, UUID } from "../../core/types.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
+import type { Metadata, Relationship, UUID } from "../../core/kernel/types/domain.ts";
 import { SqlMemories } from "./memories.ts";
 import { toRelationship } from "./rows.ts";
 

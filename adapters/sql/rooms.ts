@@ -1,7 +1,13 @@
 // Worlds, rooms and their participants (with FOLLOWED/MUTED state).
 import { type AnyColumn, and, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
-import type { Participant, ParticipantState, Room, UUID, World } from "../../core/types.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
+import type {
+  Participant,
+  ParticipantState,
+  Room,
+  UUID,
+  World,
+} from "../../core/kernel/types/domain.ts";
 import type { SqlDb, Statement } from "./driver.ts";
 import { SqlEntities } from "./entities.ts";
 import { toRoom, toWorld } from "./rows.ts";

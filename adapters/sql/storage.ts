@@ -8,8 +8,8 @@ import {
   type StorageOp,
   type StorageRead,
   type StorageReadResult,
-} from "../../core/storage.ts";
-import { assertValidDimension } from "../../core/vector.ts";
+} from "../../core/kernel/storage/contract.ts";
+import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
 import type { ReadPlan } from "./base.ts";
 import type { Statement } from "./driver.ts";
 import { SqlTasks } from "./tasks.ts";

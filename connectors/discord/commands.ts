@@ -27,7 +27,7 @@ export const ASK_COMMAND = {
   contexts: [0, 1], // in servers and in the bot's DMs
 };
 
-/** Answered from the character, with no model call (core/messages/commands.ts). */
+/** Answered from the character, with no model call (core/pipeline/messages/commands.ts). */
 export const HELP_COMMAND = {
   name: "help",
   type: 1,

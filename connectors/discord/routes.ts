@@ -46,7 +46,7 @@ export function discordRoutes(): Hono<AppEnv> {
 
     let interaction: unknown;
     try {
-      // Lone surrogates become U+FFFD before the text goes anywhere (core/well-formed.ts).
+      // Lone surrogates become U+FFFD before the text goes anywhere (core/kernel/validation/well-formed.ts).
       interaction = wellFormedDeep(JSON.parse(new TextDecoder().decode(raw)));
     } catch {
       throw new ApiError(400, "invalid_json", "Request body is not valid JSON");

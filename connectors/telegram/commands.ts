@@ -1,5 +1,5 @@
 // The commands Telegram lists in the bot's menu (setMyCommands). The agent answers them from
-// its character, without a model call (core/messages/commands.ts).
+// its character, without a model call (core/pipeline/messages/commands.ts).
 import { callTelegram, type TelegramApi } from "./api.ts";
 
 export const BOT_COMMANDS = [

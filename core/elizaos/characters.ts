@@ -1,5 +1,5 @@
 // elizaOS's character validation helpers and zod schemas. The character schema is
-// eliza-edge's own (core/character.ts), which accepts elizaOS character files. elizaOS exports
+// eliza-edge's own (core/kernel/character/character.ts), which accepts elizaOS character files. elizaOS exports
 // classic zod schemas (a plugin may call `.optional()` or read `.shape`), so these are classic
 // schemas around eliza-edge's own field checks, built when a plugin first loads this module.
 import * as z from "zod";
@@ -10,7 +10,7 @@ import {
   knowledgeItemSchema as knowledgeItem,
   mediaSchema as mediaFields,
   settingValueSchema,
-} from "../character.ts";
+} from "../kernel/character/character.ts";
 
 export const templateTypeSchema = z.union([z.string(), z.function()]);
 export const styleSchema = z

@@ -1,11 +1,11 @@
 // elizaOS's entity helpers: who is in a room (with their components merged) and resolving a
 // name someone mentioned to an entity.
-import { ModelType } from "../models/types.ts";
-import type { State } from "../plugin.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import type { Component, Entity, Memory, Room, UUID, World } from "../types.ts";
-import { parseKeyValueXml } from "./parsing.ts";
-import { composePrompt } from "./prompts.ts";
+import { ModelType } from "../kernel/models/types.ts";
+import { parseKeyValueXml } from "../kernel/text/parsing.ts";
+import type { Component, Entity, Memory, Room, UUID, World } from "../kernel/types/domain.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
+import type { State } from "../runtime/contract/components.ts";
+import { composePrompt } from "../runtime/prompts/prompts.ts";
 import { entitiesForRoom, entityById, relationshipsOf, roomOf, worldOf } from "./runtime-access.ts";
 
 export interface EntityDetails {

@@ -1,7 +1,7 @@
 // elizaOS 1.x's enum-like constants, same names and values, so plugins that compare against
 // them (ChannelType.DM, Role.OWNER, ServiceType.TASK ...) behave the same. ChannelType,
-// EventType and ModelType live in eliza-edge's core (core/types.ts, core/runtime/events.ts,
-// core/models/types.ts) because the runtime uses them too.
+// EventType and ModelType live in eliza-edge's core (core/kernel/types/domain.ts, core/runtime/events/event-types.ts,
+// core/kernel/models/types.ts) because the runtime uses them too.
 
 /** What an attachment is. */
 export const ContentType = {

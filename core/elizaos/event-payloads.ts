@@ -1,9 +1,9 @@
 // elizaOS's event payload types, for plugins' `events` handlers. Types only.
-import type { ModelTypeName } from "../models/types.ts";
-import type { ModelUsedTokens, TokenUsage } from "../models/usage.ts";
-import type { HandlerCallback } from "../plugin.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import type { Content, Entity, Memory, Room, UUID, World } from "../types.ts";
+import type { ModelTypeName } from "../kernel/models/types.ts";
+import type { ModelUsedTokens, TokenUsage } from "../kernel/models/usage.ts";
+import type { Content, Entity, Memory, Room, UUID, World } from "../kernel/types/domain.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
+import type { HandlerCallback } from "../runtime/contract/components.ts";
 
 export interface EventPayload {
   runtime: AgentRuntime;

@@ -1,10 +1,10 @@
 // elizaOS's small runnable helpers that belong to no bigger concern: ids, MIME types, token
 // trimming, text chunks, a semaphore.
 import * as z from "zod";
-import { ModelType } from "../models/types.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import type { UUID } from "../types.ts";
-import { validateUuid } from "../uuid.ts";
+import { validateUuid } from "../kernel/ids/uuid.ts";
+import { ModelType } from "../kernel/models/types.ts";
+import type { UUID } from "../kernel/types/domain.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
 import { ContentType } from "./enums.ts";
 
 export const uuidSchema = z

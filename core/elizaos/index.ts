@@ -6,15 +6,43 @@
 // eliza-edge's own core surface (`export *`), which has different shapes for a few of them.
 
 export * from "../index.ts";
-export type { ElizaLogger, LogEntry, LogFn } from "../logger.ts";
-export { ModelType } from "../models/types.ts";
-export { AgentRuntime } from "../runtime/agent-runtime.ts";
-export { EventType } from "../runtime/events.ts";
-export { ChannelType } from "../types.ts";
-export { createUniqueUuid, stringToUuid, validateUuid } from "../uuid.ts";
+export * from "../kernel/encoding/buffer.ts";
+export { BufferUtils } from "../kernel/encoding/buffer.ts";
+export { createUniqueUuid, stringToUuid, validateUuid } from "../kernel/ids/uuid.ts";
+export type { ElizaLogger, LogEntry, LogFn } from "../kernel/logging/logger.ts";
+export { ModelType } from "../kernel/models/types.ts";
+export {
+  normalizeJsonString,
+  parseBooleanFromText,
+  parseJSONObjectFromText,
+  parseKeyValueXml,
+  safeReplacer,
+} from "../kernel/text/parsing.ts";
+export { ChannelType } from "../kernel/types/domain.ts";
+export { AgentRuntime } from "../runtime/agent-runtime-core.ts";
+export { EventType } from "../runtime/events/event-types.ts";
+export * from "../runtime/prompts/formatting.ts";
+export {
+  addHeader,
+  composePrompt,
+  composePromptFromState,
+  type TemplateType,
+} from "../runtime/prompts/prompts.ts";
+export {
+  createService,
+  createServiceError,
+  defineService,
+  getTypedService,
+  Service,
+  ServiceBuilder,
+  type ServiceClass,
+  type ServiceDefinition,
+  type ServiceError,
+  type TypedService,
+} from "../runtime/services/service.ts";
+export * from "../runtime/streaming/stream-extractors.ts";
+export * from "../runtime/streaming/streaming.ts";
 export { BM25, type BM25Options, type SearchResult } from "./bm25.ts";
-export * from "./buffer.ts";
-export { BufferUtils } from "./buffer.ts";
 export {
   buildCharacterPlugins,
   characterSchema,
@@ -37,37 +65,14 @@ export { DatabaseAdapter } from "./database-adapter.ts";
 export { type EntityDetails, findEntityByName, getEntityDetails } from "./entities.ts";
 export * from "./enums.ts";
 export * from "./environment.ts";
-export * from "./formatting.ts";
 export * from "./helpers.ts";
 export * from "./logger.ts";
 export * from "./memory.ts";
-export {
-  normalizeJsonString,
-  parseBooleanFromText,
-  parseJSONObjectFromText,
-  parseKeyValueXml,
-  safeReplacer,
-} from "./parsing.ts";
 export * from "./plugins.ts";
-export { addHeader, composePrompt, composePromptFromState, type TemplateType } from "./prompts.ts";
 export * from "./refused.ts";
 export { getRequestContext, type RequestContext } from "./request-context.ts";
 export * from "./roles.ts";
 export * from "./server-health.ts";
-export {
-  createService,
-  createServiceError,
-  defineService,
-  getTypedService,
-  Service,
-  ServiceBuilder,
-  type ServiceClass,
-  type ServiceDefinition,
-  type ServiceError,
-  type TypedService,
-} from "./service.ts";
-export * from "./stream-extractors.ts";
-export * from "./streaming.ts";
 export * from "./templates.ts";
 export * from "./types.ts";
 export * from "./world-settings.ts";

@@ -1,7 +1,7 @@
 // elizaOS's `logger` singleton and its helpers, over eliza-edge's console logger (so one sink
 // and one line format for everything). The level starts at "info" and is settable:
 // `logger.level = "debug"`; nothing is read from the environment at module load.
-import { createConsoleLogger, type ElizaLogger, type LogEntry } from "../logger.ts";
+import { createConsoleLogger, type ElizaLogger, type LogEntry } from "../kernel/logging/logger.ts";
 
 export type LogListener = (entry: LogEntry) => void;
 

@@ -1,8 +1,9 @@
 // elizaOS's world roles: who owns or administers a server, read from the world's metadata
 // (`metadata.roles[entityId]`, `metadata.ownership.ownerId`).
-import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import type { World } from "../types.ts";
-import { createUniqueUuid } from "../uuid.ts";
+
+import { createUniqueUuid } from "../kernel/ids/uuid.ts";
+import type { World } from "../kernel/types/domain.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
 import { Role } from "./enums.ts";
 import { allWorlds, worldOf } from "./runtime-access.ts";
 

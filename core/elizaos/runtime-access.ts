@@ -1,8 +1,9 @@
 // The runtime reads elizaOS helpers need (getRoom, getWorld, getEntitiesForRoom ...). elizaOS's
 // IAgentRuntime has them as methods; eliza-edge's runtime gains them as it implements that
 // interface, and until a method is there the helper reads the runtime's storage directly.
-import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import type { Entity, Relationship, Room, UUID, World } from "../types.ts";
+
+import type { Entity, Relationship, Room, UUID, World } from "../kernel/types/domain.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
 
 type Maybe<F> = F | undefined;
 interface RuntimeReads {

@@ -1,8 +1,8 @@
 // elizaOS's exported prompt templates, written for eliza-edge: the same names, placeholders
 // and XML output fields, so plugins that compose them and parse the answer with
 // parseKeyValueXml get the keys they expect. messageHandlerTemplate and shouldRespondTemplate
-// are eliza-edge's own (core/messages/templates.ts), already in elizaOS's format.
-export { messageHandlerTemplate, shouldRespondTemplate } from "../messages/templates.ts";
+// are eliza-edge's own (core/pipeline/messages/templates.ts), already in elizaOS's format.
+export { messageHandlerTemplate, shouldRespondTemplate } from "../pipeline/messages/templates.ts";
 
 /** Appended to yes/no questions. */
 export const booleanFooter = "Respond with only a YES or a NO.";

@@ -1,5 +1,5 @@
-import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import type { StorageAdapter } from "../storage.ts";
+import type { StorageAdapter } from "../kernel/storage/contract.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
 import type { ServiceType } from "./enums.ts";
 import type { MemoryMetadata } from "./memory.ts";
 
@@ -8,9 +8,8 @@ export type IAgentRuntime = AgentRuntime;
 /** elizaOS's database interface: eliza-edge's storage contract. */
 export type IDatabaseAdapter = StorageAdapter;
 
-export type { Character } from "../character.ts";
-export type { GenerateTextParams, ModelHandler, ModelTypeName } from "../models/types.ts";
-export type { TaskWorker } from "../tasks/types.ts";
+export type { Character } from "../kernel/character/character.ts";
+export type { GenerateTextParams, ModelHandler, ModelTypeName } from "../kernel/models/types.ts";
 export type {
   Agent,
   Component,
@@ -26,7 +25,9 @@ export type {
   Task,
   UUID,
   World,
-} from "../types.ts";
+} from "../kernel/types/domain.ts";
+export type { IStreamingContextManager, StreamingContext } from "../runtime/streaming/streaming.ts";
+export type { TaskWorker } from "../runtime/tasks/types.ts";
 export type {
   ActionEventPayload,
   ControlMessagePayload,
@@ -44,7 +45,6 @@ export type {
 } from "./event-payloads.ts";
 export type { LogListener } from "./logger.ts";
 export type { MemoryMetadata } from "./memory.ts";
-export type { IStreamingContextManager, StreamingContext } from "./streaming.ts";
 export type { OnboardingConfig, Setting, WorldSettings } from "./world-settings.ts";
 
 /** How a message addressed the agent (connectors fill it). */

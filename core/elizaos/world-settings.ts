@@ -2,12 +2,12 @@
 // AES-256-CBC under SHA-256(salt) with a random IV, stored "ivHex:cipherHex", so settings
 // written by an elizaOS agent decrypt here and the other way round. The cipher is
 // @noble/ciphers: elizaOS's functions are synchronous and WebCrypto's AES is not.
-import type { Character } from "../character.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import { DEFAULT_SECRET_SALT, provideSecretCipher } from "../secret-cipher.ts";
-import * as cbcCipher from "../secrets/cbc-cipher.ts";
-import type { World } from "../types.ts";
-import { createUniqueUuid } from "../uuid.ts";
+import type { Character } from "../kernel/character/character.ts";
+import { createUniqueUuid } from "../kernel/ids/uuid.ts";
+import * as cbcCipher from "../kernel/secrets/cbc-cipher.ts";
+import { DEFAULT_SECRET_SALT, provideSecretCipher } from "../kernel/secrets/secret-cipher.ts";
+import type { World } from "../kernel/types/domain.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
 import { getEnv } from "./environment.ts";
 import { worldOf } from "./runtime-access.ts";
 

@@ -2,13 +2,13 @@
 // where the env comes from; routes, auth and error shapes are the same everywhere.
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { describeError } from "../describe-error.ts";
-import { envLogger } from "../env-logger.ts";
-import type { Plugin } from "../plugin.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime.ts";
-import { envSetting } from "../setting-aliases.ts";
-import { acceptWithLimits, type WebhookAcceptance } from "../tasks/accept-with-limits.ts";
-import type { InboundMessage } from "../tasks/inbox.ts";
+import { describeError } from "../kernel/errors/describe-error.ts";
+import { envLogger } from "../kernel/logging/env-logger.ts";
+import { envSetting } from "../kernel/settings/aliases.ts";
+import { acceptWithLimits, type WebhookAcceptance } from "../pipeline/tasks/accept-with-limits.ts";
+import type { InboundMessage } from "../pipeline/tasks/inbox.ts";
+import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
+import type { Plugin } from "../runtime/contract/components.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
@@ -162,7 +162,7 @@ export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): voi
   if (waitUntil) waitUntil(c, logged);
 }
 
-export type { WebhookAcceptance } from "../tasks/accept-with-limits.ts";
+export type { WebhookAcceptance } from "../pipeline/tasks/accept-with-limits.ts";
 
 /**
  * Accepts an inbound webhook message (deduplicated, durable) and gets it answered after the

@@ -1,12 +1,12 @@
 import type { Context } from "hono";
 import { type core, safeParse } from "zod/mini";
-import { wellFormedDeep } from "../well-formed.ts";
+import { wellFormedDeep } from "../kernel/validation/well-formed.ts";
 import { ApiError } from "./errors.ts";
 
 /**
  * Parses the body as JSON and validates it; every failure is a 400 that names the field.
  * Lone surrogates in any string become U+FFFD here, so neither storage nor a model ever sees
- * broken text (core/well-formed.ts).
+ * broken text (core/kernel/validation/well-formed.ts).
  */
 export async function readJson<T extends core.$ZodType>(
   c: Context,

@@ -3,10 +3,10 @@
 // as Telegram retry on it, so nothing accepted is lost).
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { describeError } from "../describe-error.ts";
-import { envLogger } from "../env-logger.ts";
-import { ModelError } from "../models/types.ts";
-import { StorageError } from "../storage.ts";
+import { describeError } from "../kernel/errors/describe-error.ts";
+import { envLogger } from "../kernel/logging/env-logger.ts";
+import { ModelError } from "../kernel/models/types.ts";
+import { StorageError } from "../kernel/storage/contract.ts";
 
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;

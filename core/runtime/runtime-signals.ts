@@ -1,9 +1,10 @@
 // elizaOS's runtime signals besides the plugin event bus (registerEvent / emitEvent): the
 // local emitter (on / off / emit, local-events.ts) and sendControlMessage (control-message.ts).
 // A layer of its own between RuntimeBase and AgentRuntime, by concern.
-import { type ControlMessageParams, sendControlMessage } from "./control-message.ts";
-import { LocalEvents, type LocalListener } from "./local-events.ts";
-import { RuntimeBase } from "./runtime-base.ts";
+
+import { RuntimeBase } from "./base/runtime-base.ts";
+import { type ControlMessageParams, sendControlMessage } from "./events/control-message.ts";
+import { LocalEvents, type LocalListener } from "./events/local-events.ts";
 
 export class RuntimeSignals extends RuntimeBase {
   private readonly localEvents = new LocalEvents();

@@ -2,8 +2,8 @@
 // for settings. Everything it returns is plain data handed to core.
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import type { ParsedCharacter } from "../../core/character.ts";
 import { isLoopbackHostname, parseCharacterJson } from "../../core/index.ts";
+import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
 
 export type NodeEnv = Record<string, string | undefined>;
 

@@ -2,7 +2,6 @@
 
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import type { ParsedCharacter } from "../../core/character.ts";
 import { collectPluginRoutes } from "../../core/http/plugin-routes/mount.ts";
 import {
   type AgentRuntime,
@@ -14,6 +13,7 @@ import {
   type Logger,
   type StorageAdapter,
 } from "../../core/index.ts";
+import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
 import {
   type AgentOptions,
   defineAgent,

@@ -3,7 +3,6 @@
 // the env as before: CHARACTER_JSON or the bundled character.json, the target's database, the
 // bots whose secrets are set, the model provider whose key is set.
 import { type ConnectorName, connectorsNamed } from "../../connectors/index.ts";
-import type { ParsedCharacter } from "../../core/character.ts";
 import {
   type Character,
   characterAgentId,
@@ -12,6 +11,7 @@ import {
   type StorageAdapter,
   type UUID,
 } from "../../core/index.ts";
+import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
 import type { ConnectorSet } from "./connectors.ts";
 
 export type TargetEnv = Record<string, string | undefined>;

@@ -2,8 +2,9 @@
 // models, plugins), the env for the rest (CHARACTER_JSON or the bundled file, the target's
 // database, the provider whose key is set), and the connectors' plugins. Targets differ only
 // in their env storage and their own model providers.
-import type { ParsedCharacter } from "../../core/character.ts";
+
 import { type AgentRuntime, createAgent, type Plugin } from "../../core/index.ts";
+import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
 import {
   type AgentDefinition,
   givenStorage,

@@ -2,8 +2,8 @@
 // platform's env wins over the character.json bundled at build time (edge targets have no
 // filesystem to read it from).
 import characterJson from "../../character.json" with { type: "json" };
-import type { ParsedCharacter } from "../../core/character.ts";
 import { parseCharacter, parseCharacterJson, setting } from "../../core/index.ts";
+import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
 
 export function characterFromEnv(env: Record<string, unknown>): ParsedCharacter {
   const text = setting(env, "CHARACTER_JSON");

@@ -12,10 +12,10 @@ import {
   SEARCH_CANDIDATES,
   VECTORIZE_METADATA,
 } from "../../adapters/d1/index.ts";
-import type { StorageOp } from "../../core/storage.ts";
-import type { UUID } from "../../core/types.ts";
-import { stringToUuid } from "../../core/uuid.ts";
-import { cosineSimilarity } from "../../core/vector.ts";
+import { stringToUuid } from "../../core/kernel/ids/uuid.ts";
+import type { StorageOp } from "../../core/kernel/storage/contract.ts";
+import type { UUID } from "../../core/kernel/types/domain.ts";
+import { cosineSimilarity } from "../../core/kernel/vectors/vector.ts";
 import { startVectorizeStandIn, type VectorizeStandIn } from "../fakes/vectorize/server.ts";
 import { describeStorageConformance } from "../storage/conformance.ts";
 import { DIMENSION, expectStorageError } from "../storage/fixtures.ts";

@@ -11,9 +11,9 @@ import {
   MAX_ROW_BYTES,
   SEARCH_CANDIDATES,
 } from "../../adapters/d1/index.ts";
-import type { StorageOp } from "../../core/storage.ts";
-import type { Entity, UUID } from "../../core/types.ts";
-import { stringToUuid } from "../../core/uuid.ts";
+import { stringToUuid } from "../../core/kernel/ids/uuid.ts";
+import type { StorageOp } from "../../core/kernel/storage/contract.ts";
+import type { Entity, UUID } from "../../core/kernel/types/domain.ts";
 import { describeStorageConformance } from "../storage/conformance.ts";
 import { expectStorageError, FakeClock } from "../storage/fixtures.ts";
 import { type MiniflareD1, startMiniflareD1 } from "../support/miniflare-d1.ts";

@@ -2,8 +2,8 @@
 // landed: the batch's own rows are merged in, as the read would have found them.
 import { describe, expect, it } from "vitest";
 import { withBatchWrites } from "../../adapters/dynamodb/batch-reads.ts";
-import type { StorageOp, StorageRead } from "../../core/storage.ts";
-import type { Entity, Memory, UUID } from "../../core/types.ts";
+import type { StorageOp, StorageRead } from "../../core/kernel/storage/contract.ts";
+import type { Entity, Memory, UUID } from "../../core/kernel/types/domain.ts";
 
 const id = (n: string) => `00000000-0000-4000-8000-${n.padStart(12, "0")}` as UUID;
 const ROOM = id("1");

@@ -21,9 +21,9 @@ import {
   MAX_ITEM_BYTES,
   MAX_TRANSACT_ACTIONS,
 } from "../../adapters/dynamodb/index.ts";
-import type { StorageOp } from "../../core/storage.ts";
-import type { Memory, UUID } from "../../core/types.ts";
-import { stringToUuid } from "../../core/uuid.ts";
+import { stringToUuid } from "../../core/kernel/ids/uuid.ts";
+import type { StorageOp } from "../../core/kernel/storage/contract.ts";
+import type { Memory, UUID } from "../../core/kernel/types/domain.ts";
 import { expectStorageError, FakeClock } from "../storage/fixtures.ts";
 import { localClient } from "../support/dynamodb-local.ts";
 

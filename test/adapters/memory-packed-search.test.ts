@@ -8,7 +8,7 @@ import { createMemoryStorage } from "../../adapters/memory/index.ts";
 // A seeded PRNG, so a failure repeats.
 import { random } from "../../bench/search-data.ts";
 import type { Memory, UUID } from "../../core/index.ts";
-import { cosineSimilarity } from "../../core/vector.ts";
+import { cosineSimilarity } from "../../core/kernel/vectors/vector.ts";
 
 const WIDTH = 8;
 const ROOM = "00000000-0000-4000-8000-0000000000a1" as UUID;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage, type MemoryStorage } from "../../adapters/memory/index.ts";
-import { type StorageAdapter, StorageError } from "../../core/storage.ts";
-import { stringToUuid } from "../../core/uuid.ts";
+import { stringToUuid } from "../../core/kernel/ids/uuid.ts";
+import { type StorageAdapter, StorageError } from "../../core/kernel/storage/contract.ts";
 import { describeStorageConformance } from "../storage/conformance.ts";
 
 describeStorageConformance("memory", {

@@ -6,7 +6,7 @@ import {
   parseCharacter,
   runDueTasks,
 } from "../../core/index.ts";
-import { AgentRuntime } from "../../core/runtime/agent-runtime.ts";
+import { AgentRuntime } from "../../core/runtime/agent-runtime-core.ts";
 import { batcherRuntime, quiet, schema } from "./setup.ts";
 
 describe("prompt batcher", () => {

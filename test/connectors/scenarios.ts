@@ -4,8 +4,8 @@
 // agent may be the offline ELIZA or a scripted model, so replies are counted and routed, not
 // read word for word.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { wallTimeAt } from "../../core/features/reminders/time-zone.ts";
 import { MemoryTable, type UUID } from "../../core/index.ts";
-import { wallTimeAt } from "../../core/plugins/tasks/time-zone.ts";
 import pings from "../fixtures/discord/pings.json";
 import { RFC8032_TEST1, signEd25519, signInteraction } from "../fixtures/discord/signer.ts";
 import type { ConnectorDriver } from "./driver.ts";

@@ -1,12 +1,12 @@
 // The AES code behind elizaOS's encrypted settings is loaded only for a character that has
-// one (core/secret-cipher.ts): createAgent loads it before the runtime exists, so such a
+// one (core/kernel/secrets/secret-cipher.ts): createAgent loads it before the runtime exists, so such a
 // character's secrets read in plain text and are redacted from the first log line on. This
 // file never imports eliza-edge/elizaos, which would load the cipher with itself.
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { AgentRuntime, createAgent, parseCharacter, silentLogger } from "../../core/index.ts";
-import { secretCipher } from "../../core/secret-cipher.ts";
-import { encryptStringValue } from "../../core/secrets/cbc-cipher.ts";
+import { encryptStringValue } from "../../core/kernel/secrets/cbc-cipher.ts";
+import { secretCipher } from "../../core/kernel/secrets/secret-cipher.ts";
 
 const KEY = "tok-live-0123456789abcdefghij";
 const ENCRYPTED = encryptStringValue(KEY, "secretsalt");

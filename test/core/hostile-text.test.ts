@@ -4,20 +4,20 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { parseUpdate } from "../../connectors/telegram/parse.ts";
 import type { TelegramUpdate } from "../../connectors/telegram/types.ts";
+import { createElizaEngine } from "../../core/features/eliza/index.ts";
+import { MAX_INPUT_CHARS } from "../../core/features/eliza/tokens.ts";
+import {
+  MAX_REMINDER_INPUT_CHARS,
+  parseReminder,
+} from "../../core/features/reminders/parse-reminder.ts";
 import { bearerToken, MAX_AUTHORIZATION_CHARS } from "../../core/http/auth.ts";
 import type { AgentRuntime } from "../../core/index.ts";
-import { parseParams } from "../../core/messages/parse-params.ts";
 import {
   MAX_RESPONSE_CHARS,
   parseResponse,
   salvageText,
-} from "../../core/messages/parse-response.ts";
-import { createElizaEngine } from "../../core/models/eliza/index.ts";
-import { MAX_INPUT_CHARS } from "../../core/models/eliza/tokens.ts";
-import {
-  MAX_REMINDER_INPUT_CHARS,
-  parseReminder,
-} from "../../core/plugins/tasks/parse-reminder.ts";
+} from "../../core/pipeline/messages/parse-response.ts";
+import { parseParams } from "../../core/runtime/actions/parse-params.ts";
 
 interface Work {
   /** The longest string handed to any regex. */

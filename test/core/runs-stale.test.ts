@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { type AgentRuntime, EventType, MemoryTable, stringToUuid } from "../../core/index.ts";
-import { isStale } from "../../core/messages/run-guard.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
+import { isStale } from "../../core/pipeline/messages/run-guard.ts";
 import { gate, runsAgent, sendTo } from "../support/runs-agent.ts";
 
 /** A model answer held back until released; `reached` settles when the model is asked. */

@@ -12,7 +12,7 @@ import {
   parseCharacter,
   type StorageAdapter,
 } from "../../core/index.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
 
 export interface Backend {
   name: string;

@@ -13,8 +13,8 @@ import {
   type Provider,
   type State,
 } from "../../core/index.ts";
-import { StateCache } from "../../core/runtime/state-cache.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
+import { StateCache } from "../../core/runtime/state/state-cache.ts";
 import { scriptedModel } from "../support/scripted-model.ts";
 import { backends, runtimeOn } from "./runtime-elizaos-backends.ts";
 

@@ -10,7 +10,7 @@ import {
   messageService,
   type Plugin,
 } from "../../core/index.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
 import { scriptedModel } from "../support/scripted-model.ts";
 import { backends, runtimeOn } from "./runtime-elizaos-backends.ts";
 

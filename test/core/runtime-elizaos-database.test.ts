@@ -3,7 +3,7 @@
 // round-tripped through real storage, with elizaOS's return shapes.
 import { describe, expect, it } from "vitest";
 import { ChannelType, type Memory, type UUID } from "../../core/index.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
 import { backends, runtimeOn } from "./runtime-elizaos-backends.ts";
 
 describe.each(backends)("runtime database methods on $name", (backend) => {

@@ -2,7 +2,7 @@
 // its init, service class, model handlers, provider, action and routes, as elizaOS runs them.
 import { describe, expect, it } from "vitest";
 import { type Memory, ModelType, type Plugin } from "../../core/index.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
 import { backends, runtimeOn } from "./runtime-elizaos-backends.ts";
 
 // The package ships no type declarations, so it is imported by a name TypeScript leaves alone.

@@ -1,7 +1,7 @@
 // plugin-bootstrap's TaskService polls getTasks({tags: ["queue"]}) every second and runs what
 // it finds in-process, outside the task leases. eliza-edge runs the same tasks from
 // runDueTasks() on the cron tick, so the runtime keeps that service from starting (one info
-// line) and answers getService("task") with its own TaskService (core/tasks/service.ts). Without that, every queued
+// line) and answers getService("task") with its own TaskService (core/pipeline/tasks/task-service.ts). Without that, every queued
 // task (a reminder, an inbox message) would run twice on Node.
 import { describe, expect, it, vi } from "vitest";
 import { type Plugin, type ServiceClass, TaskService } from "../../core/index.ts";

@@ -9,7 +9,7 @@ import {
   parseCharacter,
   silentLogger,
 } from "../../core/index.ts";
-import { stringToUuid } from "../../core/uuid.ts";
+import { stringToUuid } from "../../core/kernel/ids/uuid.ts";
 
 function runtime(): AgentRuntime {
   const character = parseCharacter({ name: "Signals" });

@@ -13,7 +13,7 @@ import {
   type Logger,
   parseCharacter,
 } from "../../core/index.ts";
-import { randomUuid } from "../../core/uuid.ts";
+import { randomUuid } from "../../core/kernel/ids/uuid.ts";
 import { type MiniflareD1, startMiniflareD1 } from "../support/miniflare-d1.ts";
 import { type Backend, backends } from "./runtime-elizaos-backends.ts";
 

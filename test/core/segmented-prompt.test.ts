@@ -12,7 +12,7 @@ import {
   messageService,
   parseCharacter,
 } from "../../core/index.ts";
-import { fillTemplateSegments } from "../../core/messages/segmented-prompt.ts";
+import { fillTemplateSegments } from "../../core/pipeline/messages/segmented-prompt.ts";
 import { scriptedModel } from "../support/scripted-model.ts";
 
 const values = { agentName: "Ada", recentMessages: "User: hi {{agentName}}", count: 3 };

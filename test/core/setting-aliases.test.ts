@@ -12,7 +12,7 @@ import {
   setting,
   silentLogger,
 } from "../../core/index.ts";
-import { envSetting } from "../../core/setting-aliases.ts";
+import { envSetting } from "../../core/kernel/settings/aliases.ts";
 import { type FakeDiscordServer, startFakeDiscord } from "../fakes/discord-server.ts";
 
 const servers: FakeDiscordServer[] = [];

@@ -4,13 +4,13 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { Miniflare } from "miniflare";
 import { afterAll, describe, expect, it } from "vitest";
-import { looksEncrypted } from "../../core/secret-cipher.ts";
-import { openValue, SecretDecryptError, sealValue } from "../../core/secrets/gcm-cipher.ts";
+import { openValue, SecretDecryptError, sealValue } from "../../core/kernel/secrets/gcm-cipher.ts";
+import { looksEncrypted } from "../../core/kernel/secrets/secret-cipher.ts";
 import {
   hasPlainSecrets,
   openCharacterSecrets,
   sealCharacterSecrets,
-} from "../../core/secrets/stored-character.ts";
+} from "../../core/kernel/secrets/stored-character.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -2,18 +2,21 @@
 // check in regex-safety.test.ts. A regex added to one of these paths belongs here too.
 import { BREAKS } from "../../connectors/split.ts";
 import { MARKDOWN_PATTERNS } from "../../connectors/telegram/markdown.ts";
-import { BEARER_PREFIX, MAX_AUTHORIZATION_CHARS } from "../../core/http/auth.ts";
-import { COMMAND_PATTERNS } from "../../core/messages/commands.ts";
-import { MAX_RESPONSE_CHARS, RESPONSE_PATTERNS } from "../../core/messages/parse-response.ts";
-import { WORD_CHAR } from "../../core/messages/should-respond.ts";
-import { PLACEHOLDER } from "../../core/messages/templates.ts";
-import { LINE_BREAK } from "../../core/models/eliza/plugin.ts";
-import { PROSE_PATTERNS } from "../../core/models/eliza/prose.ts";
-import { MAX_INPUT_CHARS, TOKEN_PATTERNS } from "../../core/models/eliza/tokens.ts";
+import { LINE_BREAK } from "../../core/features/eliza/plugin.ts";
+import { PROSE_PATTERNS } from "../../core/features/eliza/prose.ts";
+import { MAX_INPUT_CHARS, TOKEN_PATTERNS } from "../../core/features/eliza/tokens.ts";
 import {
   MAX_REMINDER_INPUT_CHARS,
   REMINDER_PATTERNS,
-} from "../../core/plugins/tasks/parse-reminder.ts";
+} from "../../core/features/reminders/parse-reminder.ts";
+import { BEARER_PREFIX, MAX_AUTHORIZATION_CHARS } from "../../core/http/auth.ts";
+import { COMMAND_PATTERNS } from "../../core/pipeline/messages/commands.ts";
+import {
+  MAX_RESPONSE_CHARS,
+  RESPONSE_PATTERNS,
+} from "../../core/pipeline/messages/parse-response.ts";
+import { WORD_CHAR } from "../../core/pipeline/messages/should-respond.ts";
+import { PLACEHOLDER } from "../../core/pipeline/messages/templates.ts";
 
 export interface GuardedRegexes {
   where: string;

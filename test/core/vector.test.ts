@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { StorageError } from "../../core/storage.ts";
-import { TopK } from "../../core/top-k.ts";
+import { StorageError } from "../../core/kernel/storage/contract.ts";
+import { TopK } from "../../core/kernel/vectors/top-k.ts";
 import {
   assertEmbeddingDimension,
   assertValidDimension,
@@ -8,7 +8,7 @@ import {
   rankByCosine,
   rankByUnitVectors,
   unitVector,
-} from "../../core/vector.ts";
+} from "../../core/kernel/vectors/vector.ts";
 
 function codeOf(run: () => unknown): string | undefined {
   try {

@@ -9,7 +9,7 @@ import {
   parseJSONObjectFromText,
   parseKeyValueXml,
 } from "../../core/elizaos/index.ts";
-import { PARSER_PATTERNS } from "../../core/elizaos/parsing.ts";
+import { PARSER_PATTERNS } from "../../core/kernel/text/parsing.ts";
 
 const N = 100_000;
 

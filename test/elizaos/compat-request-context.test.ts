@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { afterAll, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import { createAgent } from "../../core/agent.ts";
+import { createAgent } from "../../core/agent/create-agent.ts";
 import { getRequestContext, type Plugin, parseCharacter } from "../../core/elizaos/index.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));

@@ -6,11 +6,11 @@ import bootstrapPlugin from "@elizaos/plugin-bootstrap";
 import sqlPlugin from "@elizaos/plugin-sql";
 import starterPlugin from "@elizaos/plugin-starter";
 import { describe, expect, it } from "vitest";
+import { characterPluginNotes } from "../../core/agent/character-plugins.ts";
+import { assemblePlugins } from "../../core/agent/plugin-list.ts";
+import { bootstrapPlugin as ourBootstrap } from "../../core/features/bootstrap/index.ts";
 import { type Plugin, parseCharacter } from "../../core/index.ts";
-import { bootstrapPlugin as ourBootstrap } from "../../core/plugins/bootstrap/index.ts";
-import { characterPluginNotes } from "../../core/runtime/character-plugins.ts";
-import { assemblePlugins } from "../../core/runtime/plugin-list.ts";
-import { missingDependencies, orderPlugins } from "../../core/runtime/plugin-order.ts";
+import { missingDependencies, orderPlugins } from "../../core/runtime/plugins/plugin-order.ts";
 
 const theirBootstrap = bootstrapPlugin as unknown as Plugin;
 const starter = starterPlugin as unknown as Plugin;

@@ -2,8 +2,8 @@
 // search and the room reads are scoped by `params.agentId` on every backend, and by the
 // adapter's own `agentId` option when the backend can open a second client (agentClient).
 import { describe, expect, it } from "vitest";
-import type { StorageAdapter } from "../../core/storage.ts";
-import type { UUID } from "../../core/types.ts";
+import type { StorageAdapter } from "../../core/kernel/storage/contract.ts";
+import type { UUID } from "../../core/kernel/types/domain.ts";
 import {
   AGENT_ID,
   type ConformanceContext,

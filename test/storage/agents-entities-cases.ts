@@ -1,6 +1,6 @@
 // Agents, entities, components and relationships.
 import { describe, expect, it } from "vitest";
-import type { Component } from "../../core/types.ts";
+import type { Component } from "../../core/kernel/types/domain.ts";
 import {
   AGENT_ID,
   type ConformanceContext,

@@ -1,7 +1,7 @@
 // batch: every op kind lands together, ensure* never overwrites, a failure leaves nothing.
 import { describe, expect, it } from "vitest";
-import type { StorageOp } from "../../core/storage.ts";
-import type { Entity } from "../../core/types.ts";
+import type { StorageOp } from "../../core/kernel/storage/contract.ts";
+import type { Entity } from "../../core/kernel/types/domain.ts";
 import {
   AGENT_ID,
   type ConformanceContext,

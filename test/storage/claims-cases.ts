@@ -1,7 +1,7 @@
 // The serverless primitives: claimOnce, claimDueTasks and releaseTaskLease. Races run over
 // several clients when the backend provides them, so they cross connections.
 import { describe, expect, it } from "vitest";
-import type { Task, UUID } from "../../core/types.ts";
+import type { Task, UUID } from "../../core/kernel/types/domain.ts";
 import { AGENT_ID, type ConformanceContext, FakeClock, id, seed, sortedIds } from "./fixtures.ts";
 import { task } from "./tasks-cases.ts";
 

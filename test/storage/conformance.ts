@@ -8,7 +8,7 @@
 //   });
 // Every test starts with the fake clock at FakeClock.START and the width pinned to DIMENSION.
 import { afterAll, afterEach, beforeAll, beforeEach, describe } from "vitest";
-import type { StorageAdapter } from "../../core/storage.ts";
+import type { StorageAdapter } from "../../core/kernel/storage/contract.ts";
 import { describeAgentScopeCases } from "./agent-scope-cases.ts";
 import { describeAgentAndEntityCases } from "./agents-entities-cases.ts";
 import { describeBatchCases } from "./batch-cases.ts";

@@ -2,9 +2,13 @@
 // clock, deterministic ids, and the rows most cases need to exist first (SQL backends enforce
 // foreign keys, so memories, participants, logs and tasks get a real agent, world and room).
 import { expect } from "vitest";
-import { type StorageAdapter, StorageError, type StorageErrorCode } from "../../core/storage.ts";
-import type { Entity, Memory, Room, UUID, World } from "../../core/types.ts";
-import { stringToUuid } from "../../core/uuid.ts";
+import { stringToUuid } from "../../core/kernel/ids/uuid.ts";
+import {
+  type StorageAdapter,
+  StorageError,
+  type StorageErrorCode,
+} from "../../core/kernel/storage/contract.ts";
+import type { Entity, Memory, Room, UUID, World } from "../../core/kernel/types/domain.ts";
 
 /** Options the suite passes to every storage it asks for. */
 export interface ConformanceStorageOptions {

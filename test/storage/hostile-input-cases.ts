@@ -1,7 +1,7 @@
 // Hostile and large input: every string comes back exactly as written, and size limits are a
 // clear TOO_LARGE rather than a truncation or a driver error.
 import { describe, expect, it } from "vitest";
-import type { UUID } from "../../core/types.ts";
+import type { UUID } from "../../core/kernel/types/domain.ts";
 import {
   type ConformanceContext,
   entity,

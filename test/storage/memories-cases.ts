@@ -1,7 +1,7 @@
 // Memories: create, read by room/ids, update, delete, count, and the wrong-width guard.
 import { describe, expect, it } from "vitest";
-import type { Memory, UUID } from "../../core/types.ts";
-import { validateUuid } from "../../core/uuid.ts";
+import { validateUuid } from "../../core/kernel/ids/uuid.ts";
+import type { Memory, UUID } from "../../core/kernel/types/domain.ts";
 import {
   AGENT_ID,
   type ConformanceContext,

@@ -2,8 +2,8 @@
 // round trip) and getTasksByIds (the one read those endings build on). Each entry must be
 // decided exactly as its single call (releaseTaskLease, finishTask) decides it.
 import { describe, expect, it } from "vitest";
-import type { LogParams, StorageAdapter } from "../../core/storage.ts";
-import type { UUID } from "../../core/types.ts";
+import type { LogParams, StorageAdapter } from "../../core/kernel/storage/contract.ts";
+import type { UUID } from "../../core/kernel/types/domain.ts";
 import {
   AGENT_ID,
   type ConformanceContext,

@@ -1,7 +1,7 @@
 // Tasks: create, read, filter, partial update, delete.
 import { describe, expect, it } from "vitest";
-import type { Task } from "../../core/types.ts";
-import { validateUuid } from "../../core/uuid.ts";
+import { validateUuid } from "../../core/kernel/ids/uuid.ts";
+import type { Task } from "../../core/kernel/types/domain.ts";
 import {
   AGENT_ID,
   type ConformanceContext,

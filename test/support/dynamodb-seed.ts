@@ -4,7 +4,7 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { memoryItem } from "../../adapters/dynamodb/items/memories.ts";
 import { Table } from "../../adapters/dynamodb/table.ts";
-import type { Memory, UUID } from "../../core/types.ts";
+import type { Memory, UUID } from "../../core/kernel/types/domain.ts";
 
 /** Items in flight per round of BatchWriteItem calls (25 each): 40 requests at once. */
 const ROUND = 1_000;

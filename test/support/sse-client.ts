@@ -1,6 +1,6 @@
 // Reads a text/event-stream response event by event as it arrives (the real parser the kit
 // uses for model streams), so a test can act after the first event and before the last.
-import { readServerSentEvents } from "../../core/models/sse.ts";
+import { readServerSentEvents } from "../../core/features/model-http/sse.ts";
 
 export interface ReceivedEvent {
   event: string;

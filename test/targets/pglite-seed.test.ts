@@ -11,7 +11,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateDriver, readMigrations } from "../../adapters/postgres/migrate.ts";
 import { createPgliteStorage } from "../../adapters/postgres/pglite.ts";
-import { stringToUuid } from "../../core/uuid.ts";
+import { stringToUuid } from "../../core/kernel/ids/uuid.ts";
 import {
   pgliteSeedFor,
   SEED_FILE,

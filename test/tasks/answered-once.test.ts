@@ -1,5 +1,5 @@
 // "Answered once" through crashes and double runs. A reply's row is written before the
-// platform is called (core/messages/send-once.ts), with an id fixed by the message it answers,
+// platform is called (core/pipeline/messages/send-once.ts), with an id fixed by the message it answers,
 // so whatever runs the turn a second time finds it and does not send again.
 import { beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage, type MemoryStorage } from "../../adapters/memory/index.ts";

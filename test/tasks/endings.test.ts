@@ -1,4 +1,4 @@
-// How a tick ends its runs in batches (core/tasks/tick-slots.ts, end-runs.ts), and what it
+// How a tick ends its runs in batches (core/pipeline/tasks/tick-slots.ts, end-runs.ts), and what it
 // does when ending them fails: a quick task's ending never waits on a slow run, one entry the
 // backend refuses does not hold back the others, log rows that cannot be written cost only a
 // warning, and an outage leaves the tasks leased for the next tick to run once more.

@@ -4,6 +4,7 @@
 // actions, so no model is needed; the clock is a fake moved by the test.
 import { beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
+import { instantOfWallTime, wallTimeAt } from "../../core/features/reminders/time-zone.ts";
 import {
   type AgentRuntime,
   ChannelType,
@@ -15,7 +16,6 @@ import {
   parseReminder,
   runDueTasks,
 } from "../../core/index.ts";
-import { instantOfWallTime, wallTimeAt } from "../../core/plugins/tasks/time-zone.ts";
 
 const MINUTE = 60_000;
 const quiet = { debug() {}, info() {}, warn() {}, error() {} };

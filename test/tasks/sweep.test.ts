@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPgliteStorage, type PostgresStorage } from "../../adapters/postgres/index.ts";
 import { createAgent, parseCharacter, runDueTasks } from "../../core/index.ts";
-import type { AgentRuntime } from "../../core/runtime/agent-runtime.ts";
+import type { AgentRuntime } from "../../core/runtime/agent-runtime-core.ts";
 
 const HOUR = 60 * 60 * 1000;
 const T0 = Date.UTC(2030, 0, 1);

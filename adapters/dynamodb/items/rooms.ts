@@ -1,5 +1,11 @@
 // Worlds, rooms and participants: documents. A participant lives in its room's partition.
-import type { Participant, ParticipantState, Room, UUID, World } from "../../../core/types.ts";
+import type {
+  Participant,
+  ParticipantState,
+  Room,
+  UUID,
+  World,
+} from "../../../core/kernel/types/domain.ts";
 import { type Item, str, toJson } from "../attributes.ts";
 import { type GsiKeys, keys, partitions } from "../keys.ts";
 import { doc, item } from "./item.ts";

@@ -4,9 +4,9 @@
 // tabs, so it changes nothing here. Anything that cannot work (a STATIC route: no filesystem
 // on the edge; a path shadowing a built-in or another plugin's route) fails at startup.
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { describeError } from "../../describe-error.ts";
-import type { Plugin, Route } from "../../plugin.ts";
-import { assemblePlugins } from "../../runtime/plugin-list.ts";
+import { assemblePlugins } from "../../agent/plugin-list.ts";
+import { describeError } from "../../kernel/errors/describe-error.ts";
+import type { Plugin, Route } from "../../runtime/contract/components.ts";
 import type { AppEnv } from "../app.ts";
 import { errorBody } from "../errors.ts";
 import { BUILT_IN_PATHS, normalizeRoutePath, pathsOverlap } from "./collisions.ts";

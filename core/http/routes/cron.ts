@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { lazySchema } from "../../lazy-schema.ts";
-import { runDueTasks } from "../../tasks/run-due-tasks.ts";
+import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
+import { runDueTasks } from "../../pipeline/tasks/run-due-tasks.ts";
 import type { AppEnv } from "../app.ts";
 import { ApiError } from "../errors.ts";
 

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import { ModelType } from "../../models/types.ts";
-import { StorageError } from "../../storage.ts";
+import { ModelType } from "../../kernel/models/types.ts";
+import { StorageError } from "../../kernel/storage/contract.ts";
 import type { AppEnv } from "../app.ts";
 import { errorBody } from "../errors.ts";
 

@@ -3,11 +3,15 @@
 // the same way on write and read, so the caller never needs to know our ids.
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { lazySchema } from "../../lazy-schema.ts";
-import { messageService, replyId, type TurnObserver } from "../../messages/message-service.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
-import { ChannelType, type Memory, MemoryTable } from "../../types.ts";
-import { createUniqueUuid } from "../../uuid.ts";
+import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
+import { ChannelType, type Memory, MemoryTable } from "../../kernel/types/domain.ts";
+import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
+import {
+  messageService,
+  replyId,
+  type TurnObserver,
+} from "../../pipeline/messages/message-service.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
 import type { AppEnv } from "../app.ts";
 import { readJson } from "../body.ts";
 import { ApiError, errorPayload } from "../errors.ts";

@@ -2,10 +2,10 @@
 // and one run with every step (README "Observing your agent"). Behind API_TOKEN.
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { lazySchema } from "../../lazy-schema.ts";
-import { getRun, listRuns } from "../../runs/read.ts";
-import type { UUID } from "../../types.ts";
-import { createUniqueUuid, validateUuid } from "../../uuid.ts";
+import { createUniqueUuid, validateUuid } from "../../kernel/ids/uuid.ts";
+import type { UUID } from "../../kernel/types/domain.ts";
+import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
+import { getRun, listRuns } from "../../runtime/runs/read.ts";
 import type { AppEnv } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { queryInput } from "../typed-input.ts";

@@ -2,12 +2,12 @@
 // pause, resume and delete (README "Observing your agent"). Behind API_TOKEN.
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { lazySchema } from "../../lazy-schema.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime.ts";
-import { isRepeating } from "../../tasks/due-time.ts";
-import { pauseTask, resumeTask, taskStatusOf } from "../../tasks/task-service.ts";
-import type { Task, UUID } from "../../types.ts";
-import { createUniqueUuid, validateUuid } from "../../uuid.ts";
+import { createUniqueUuid, validateUuid } from "../../kernel/ids/uuid.ts";
+import type { Task, UUID } from "../../kernel/types/domain.ts";
+import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import { isRepeating } from "../../runtime/tasks/due-time.ts";
+import { pauseTask, resumeTask, taskStatusOf } from "../../runtime/tasks/task-rows.ts";
 import type { AppEnv } from "../app.ts";
 import { ApiError } from "../errors.ts";
 import { queryInput } from "../typed-input.ts";

@@ -11,7 +11,7 @@ import {
   createConsoleLogger,
   type LogLevel,
 } from "../../../core/index.ts";
-import { envSetting } from "../../../core/setting-aliases.ts";
+import { envSetting } from "../../../core/kernel/settings/aliases.ts";
 import { loadCharacter } from "../config.ts";
 import { DataDirBusyError, lockHolder } from "../data-dir-lock.ts";
 import { pgliteDir, storageFromEnv } from "../storage.ts";

@@ -3,11 +3,11 @@ import {
   createElizaEngine,
   createElizaPlugin,
   ELIZA_GREETING,
-} from "../../../core/models/eliza/index.ts";
-import type { GenerateTextParams } from "../../../core/models/types.ts";
-import { ModelType } from "../../../core/models/types.ts";
-import type { AgentRuntime } from "../../../core/runtime/agent-runtime.ts";
-import type { UUID } from "../../../core/types.ts";
+} from "../../../core/features/eliza/index.ts";
+import type { GenerateTextParams } from "../../../core/kernel/models/types.ts";
+import { ModelType } from "../../../core/kernel/models/types.ts";
+import type { UUID } from "../../../core/kernel/types/domain.ts";
+import type { AgentRuntime } from "../../../core/runtime/agent-runtime-core.ts";
 
 const NONE_REPLIES = [
   "I am not sure I understand you fully.",

@@ -6,8 +6,8 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../../adapters/memory/index.ts";
 import { createAgent, parseCharacter } from "../../../core/index.ts";
-import { silentLogger } from "../../../core/logger.ts";
-import { ModelError, ModelType } from "../../../core/models/types.ts";
+import { silentLogger } from "../../../core/kernel/logging/logger.ts";
+import { ModelError, ModelType } from "../../../core/kernel/models/types.ts";
 import {
   embeddingList,
   type FakeOpenAIServer,

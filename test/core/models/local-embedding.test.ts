@@ -6,15 +6,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../../adapters/memory/index.ts";
-import { createAgent, parseCharacter } from "../../../core/index.ts";
-import { silentLogger } from "../../../core/logger.ts";
-import type { HttpModelOptions } from "../../../core/models/http.ts";
 import {
   createLocalEmbeddingPlugin,
   embedManyLocally,
-} from "../../../core/models/local-embedding.ts";
-import { ModelError, ModelType } from "../../../core/models/types.ts";
-import type { AgentRuntime } from "../../../core/runtime/agent-runtime.ts";
+} from "../../../core/features/local-embedding/local-embedding.ts";
+import type { HttpModelOptions } from "../../../core/features/model-http/http.ts";
+import { createAgent, parseCharacter } from "../../../core/index.ts";
+import { silentLogger } from "../../../core/kernel/logging/logger.ts";
+import { ModelError, ModelType } from "../../../core/kernel/models/types.ts";
+import type { AgentRuntime } from "../../../core/runtime/agent-runtime-core.ts";
 import {
   embeddingList,
   type FakeOpenAIServer,

@@ -1,8 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import type { HttpModelOptions } from "../../../core/models/http.ts";
-import { createOpenAIPlugin, embedMany } from "../../../core/models/openai.ts";
-import { type GenerateTextParams, ModelError, ModelType } from "../../../core/models/types.ts";
-import type { AgentRuntime } from "../../../core/runtime/agent-runtime.ts";
+import type { HttpModelOptions } from "../../../core/features/model-http/http.ts";
+import { createOpenAIPlugin, embedMany } from "../../../core/features/openai/openai.ts";
+import {
+  type GenerateTextParams,
+  ModelError,
+  ModelType,
+} from "../../../core/kernel/models/types.ts";
+import type { AgentRuntime } from "../../../core/runtime/agent-runtime-core.ts";
 import {
   chatCompletion,
   embeddingList,

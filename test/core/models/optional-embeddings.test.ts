@@ -3,6 +3,7 @@
 // search off and one warning; OPENAI_EMBEDDING_MODEL=none says so up front, with no request.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../../adapters/memory/index.ts";
+import { createOpenAIPlugin } from "../../../core/features/openai/openai.ts";
 import {
   type AgentRuntime,
   ChannelType,
@@ -14,7 +15,6 @@ import {
   messageService,
   parseCharacter,
 } from "../../../core/index.ts";
-import { createOpenAIPlugin } from "../../../core/models/openai.ts";
 import { type FakeOpenAIServer, startFakeOpenAI } from "../../fakes/openai-server.ts";
 
 let server: FakeOpenAIServer;

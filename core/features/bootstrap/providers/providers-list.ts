@@ -1,0 +1,38 @@
+import type { Provider } from "../../../runtime/contract/components.ts";
+import { addHeader } from "../../../runtime/prompts/prompts.ts";
+
+const describe = (p: Provider) => `- **${p.name}**: ${p.description || "No description available"}`;
+
+/**
+ * The providers a plan may ask for, as plugin-bootstrap's PROVIDERS: the text lists the
+ * dynamic ones (those composeState runs only on request); `providersWithDescriptions` lists all.
+ */
+export const providersProvider: Provider = {
+  name: "PROVIDERS",
+  description: "List of all data providers the agent can use to get additional information",
+  async get(runtime) {
+    const all = runtime.providers;
+    const dynamic = all.filter((p) => p.dynamic === true);
+    const header = "# Providers\n\nThese providers are available for the agent to select and use:";
+    const text = addHeader(
+      header,
+      dynamic.length
+        ? dynamic.map(describe).join("\n")
+        : "No dynamic providers are currently available.",
+    );
+    return {
+      text,
+      data: {
+        dynamicProviders: dynamic.map((p) => ({ name: p.name, description: p.description || "" })),
+        allProviders: all.map((p) => ({
+          name: p.name,
+          description: p.description || "",
+          dynamic: p.dynamic === true,
+        })),
+      },
+      values: {
+        providersWithDescriptions: addHeader("# Available Providers", all.map(describe).join("\n")),
+      },
+    };
+  },
+};

@@ -1,0 +1,13 @@
+// Recall by meaning: knowledge fragments and earlier messages, searched with the message's
+// embedding, plus the worker that embeds memories whose embedding was deferred.
+import type { Plugin } from "../../runtime/contract/components.ts";
+import { embedWorker } from "./embed-worker.ts";
+import { knowledgeProvider } from "./knowledge-provider.ts";
+import { relevantMemoriesProvider } from "./relevant-memories-provider.ts";
+
+export const memoryPlugin: Plugin = {
+  name: "memory",
+  description: "Knowledge and long-term recall by embedding search",
+  providers: [knowledgeProvider, relevantMemoriesProvider],
+  taskWorkers: [embedWorker],
+};

@@ -1,0 +1,130 @@
+// Character knowledge as searchable memory: each entry becomes a document, split into
+// overlapping fragments that are embedded and searched by the KNOWLEDGE provider. Ingestion
+// is idempotent (ids derive from the text), so running it at every start costs one lookup
+// per document once the knowledge is in.
+
+import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
+import type { StorageOp } from "../../kernel/storage/contract.ts";
+import { MemoryTable, type UUID } from "../../kernel/types/domain.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import { canEmbed, embedText } from "../../runtime/embedding/embed.ts";
+
+export const FRAGMENT_CHARS = 1000;
+export const FRAGMENT_OVERLAP = 100;
+
+export interface KnowledgeSource {
+  text: string;
+  /** Where it came from (a file path, "character"), kept in metadata. */
+  source: string;
+}
+
+export interface IngestReport {
+  documents: number;
+  fragments: number;
+  /** Already present from an earlier run. */
+  skipped: number;
+}
+
+/**
+ * Splits text into fragments of at most `size` characters, cut at a paragraph, sentence or
+ * word boundary where one is near, each starting `overlap` characters before the last ended.
+ */
+export function chunkText(
+  text: string,
+  size = FRAGMENT_CHARS,
+  overlap = FRAGMENT_OVERLAP,
+): string[] {
+  const clean = text.replace(/\r\n/g, "\n").trim();
+  if (!clean) return [];
+  const chunks: string[] = [];
+  let start = 0;
+  while (start < clean.length) {
+    let end = Math.min(start + size, clean.length);
+    if (end < clean.length) {
+      const window = clean.slice(start, end);
+      const cut = Math.max(
+        window.lastIndexOf("\n\n"),
+        window.lastIndexOf(". "),
+        window.lastIndexOf("? "),
+        window.lastIndexOf("! "),
+      );
+      const space = window.lastIndexOf(" ");
+      const boundary = cut > size / 2 ? cut + 1 : space > size / 2 ? space : -1;
+      if (boundary > 0) end = start + boundary;
+    }
+    const chunk = clean.slice(start, end).trim();
+    if (chunk) chunks.push(chunk);
+    if (end >= clean.length) break;
+    start = Math.max(end - overlap, start + 1);
+  }
+  return chunks;
+}
+
+/** Stores each source as a document with embedded fragments. Needs an embedding model. */
+export async function ingestKnowledge(
+  runtime: AgentRuntime,
+  sources: KnowledgeSource[],
+): Promise<IngestReport> {
+  if (!canEmbed(runtime)) {
+    throw new Error(
+      "Knowledge needs an embedding model: set LOCAL_EMBEDDING_MODEL_PATH, LOCAL_EMBEDDING_URL or OPENAI_API_KEY",
+    );
+  }
+  const report: IngestReport = { documents: 0, fragments: 0, skipped: 0 };
+  for (const { text, source } of sources) {
+    const documentId = createUniqueUuid(runtime, `knowledge:${text}`);
+    if (await runtime.storage.getMemoryById(documentId)) {
+      report.skipped++;
+      continue;
+    }
+    const fragments = chunkText(text);
+    const fragmentIds = fragments.map((_, index) =>
+      createUniqueUuid(runtime, `knowledge:${documentId}:${index}`),
+    );
+    // A run that died part-way left fragments without their document: start those over.
+    await runtime.storage.deleteManyMemories(fragmentIds);
+    const ops: StorageOp[] = [];
+    for (const [index, fragment] of fragments.entries()) {
+      ops.push({
+        op: "createMemory",
+        tableName: MemoryTable.FRAGMENTS,
+        memory: {
+          id: fragmentIds[index] as UUID,
+          entityId: runtime.agentId,
+          agentId: runtime.agentId,
+          roomId: runtime.agentId,
+          content: { text: fragment, source },
+          embedding: await embedText(runtime, fragment),
+          metadata: { type: "fragment", documentId, position: index, source },
+          createdAt: runtime.stamp(),
+        },
+      });
+    }
+    // The document goes last: its presence means every fragment landed.
+    ops.push({
+      op: "createMemory",
+      tableName: MemoryTable.DOCUMENTS,
+      memory: {
+        id: documentId,
+        entityId: runtime.agentId,
+        agentId: runtime.agentId,
+        roomId: runtime.agentId,
+        content: { text, source },
+        metadata: { type: "document", source, fragments: fragments.length },
+        createdAt: runtime.stamp(),
+      },
+    });
+    // Small groups keep each atomic unit within every backend's batch limits.
+    for (let i = 0; i < ops.length; i += 25) await runtime.storage.batch(ops.slice(i, i + 25));
+    report.documents++;
+    report.fragments += fragments.length;
+  }
+  return report;
+}
+
+/** The character's inline knowledge strings; file and directory entries are read by targets. */
+export function characterKnowledgeStrings(runtime: AgentRuntime): KnowledgeSource[] {
+  return runtime.character.knowledge
+    .filter((item): item is string => typeof item === "string" && item.trim().length > 0)
+    .map((text) => ({ text, source: "character" }));
+}

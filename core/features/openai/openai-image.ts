@@ -1,0 +1,41 @@
+// IMAGE_DESCRIPTION over an OpenAI-compatible server: one vision message (the prompt and an
+// image_url part) to OPENAI_IMAGE_DESCRIPTION_MODEL (default the small chat model; on Ollama a
+// vision model such as llava). Answers elizaOS's {title, description}.
+import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { HttpModelOptions } from "../model-http/http.ts";
+import { readPositiveInt, readSetting } from "../model-http/http.ts";
+import {
+  type ImageDescription,
+  readImageDescription,
+  readImageParams,
+} from "../model-http/image-description.ts";
+import { chatText, OPENAI_ID } from "./openai-chat.ts";
+
+export function describeImage(
+  options: HttpModelOptions,
+  chatModel: (runtime: AgentRuntime, size: "small" | "large") => string,
+) {
+  return async (runtime: AgentRuntime, params: unknown): Promise<ImageDescription> => {
+    const { imageUrl, prompt } = readImageParams(OPENAI_ID, params);
+    const text = await chatText(
+      runtime,
+      options,
+      {
+        model:
+          readSetting(runtime, "OPENAI_IMAGE_DESCRIPTION_MODEL") ?? chatModel(runtime, "small"),
+        messages: [
+          {
+            role: "user",
+            content: [
+              { type: "text", text: prompt },
+              { type: "image_url", image_url: { url: imageUrl } },
+            ],
+          },
+        ],
+        max_tokens: readPositiveInt(runtime, OPENAI_ID, "OPENAI_IMAGE_DESCRIPTION_MAX_TOKENS"),
+      },
+      params,
+    );
+    return readImageDescription(text);
+  };
+}

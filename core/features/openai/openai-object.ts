@@ -1,0 +1,39 @@
+// OBJECT_SMALL / OBJECT_LARGE over an OpenAI-compatible server: JSON mode
+// (`response_format: {type: "json_object"}`), the answer parsed (see object-request.ts).
+
+import { ModelType } from "../../kernel/models/types.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { HttpModelOptions } from "../model-http/http.ts";
+import {
+  checkObjectParams,
+  objectInstruction,
+  readObjectAnswer,
+} from "../model-http/object-request.ts";
+import { chatText, OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
+
+export function generateObject(
+  size: "small" | "large",
+  options: HttpModelOptions,
+  chatModel: (runtime: AgentRuntime, size: "small" | "large") => string,
+) {
+  const modelType = size === "small" ? ModelType.OBJECT_SMALL : ModelType.OBJECT_LARGE;
+  return async (runtime: AgentRuntime, input: unknown): Promise<unknown> => {
+    const params = checkObjectParams(OPENAI_ID, modelType, input);
+    const text = await chatText(
+      runtime,
+      options,
+      {
+        model: chatModel(runtime, size),
+        messages: [
+          { role: "system", content: objectInstruction(params) },
+          { role: "user", content: params.prompt },
+        ],
+        response_format: { type: "json_object" },
+        temperature: params.temperature,
+        stop: params.stopSequences?.length ? params.stopSequences : undefined,
+      },
+      input,
+    );
+    return readObjectAnswer(OPENAI_ID, readOpenAIConfig(runtime).provider.label, params, text);
+  };
+}

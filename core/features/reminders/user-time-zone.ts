@@ -1,0 +1,41 @@
+// Whose clock a reminder time is read on: the user's own zone when they told the agent ("my
+// time zone is Europe/Berlin", remembered per user in the storage cache), else the agent's
+// DEFAULT_TIME_ZONE, else UTC. A DEFAULT_TIME_ZONE that names no zone is UTC, with a warning.
+
+import type { UUID } from "../../kernel/types/domain.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import { canonicalTimeZone } from "./time-zone.ts";
+
+const warned = new WeakSet<AgentRuntime>();
+
+function cacheKey(runtime: AgentRuntime, entityId: UUID): string {
+  return `timezone:${runtime.agentId}:${entityId}`;
+}
+
+export function defaultTimeZone(runtime: AgentRuntime): string {
+  const setting = runtime.getSettingString("DEFAULT_TIME_ZONE")?.trim();
+  if (!setting) return "UTC";
+  const zone = canonicalTimeZone(setting);
+  if (zone) return zone;
+  if (!warned.has(runtime)) {
+    warned.add(runtime);
+    runtime.logger.warn(
+      `DEFAULT_TIME_ZONE ${JSON.stringify(setting)} is not an IANA time zone (e.g. "Europe/Berlin"); using UTC`,
+    );
+  }
+  return "UTC";
+}
+
+/** The zone reminder times of this user are read in. One cache read. */
+export async function userTimeZone(runtime: AgentRuntime, entityId: UUID): Promise<string> {
+  const own = await runtime.storage.getCache<string>(cacheKey(runtime, entityId));
+  return (typeof own === "string" && canonicalTimeZone(own)) || defaultTimeZone(runtime);
+}
+
+export async function rememberTimeZone(
+  runtime: AgentRuntime,
+  entityId: UUID,
+  zone: string,
+): Promise<void> {
+  await runtime.storage.setCache(cacheKey(runtime, entityId), zone);
+}

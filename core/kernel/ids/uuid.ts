@@ -1,0 +1,40 @@
+// UUIDs compatible bit for bit with elizaOS: stored rows and ids derived by elizaOS agents
+// (the agent id from its name, room ids from platform ids) stay the same here.
+import { sha1 } from "@noble/hashes/legacy.js";
+import type { UUID } from "../types/domain.ts";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function validateUuid(value: unknown): UUID | null {
+  return typeof value === "string" && UUID_PATTERN.test(value) ? (value as UUID) : null;
+}
+
+/**
+ * elizaOS's deterministic id: SHA-1 of encodeURIComponent(s), first 16 bytes, RFC 4122
+ * variant bits set and the version nibble left at 0. A string that already is a UUID is
+ * returned unchanged, as elizaOS does.
+ */
+export function stringToUuid(target: string | number): UUID {
+  const text = typeof target === "number" ? String(target) : target;
+  // elizaOS throws here (its tests pin it); hashing "null" or "[object Object]" would hand
+  // every caller with a missing id the same UUID.
+  if (typeof text !== "string") throw new TypeError("Value must be string");
+  if (validateUuid(text)) return text as UUID;
+  const hash = sha1(new TextEncoder().encode(encodeURIComponent(text)));
+  const bytes = hash.slice(0, 16);
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  bytes[6] = (bytes[6] ?? 0) & 0x0f;
+  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` as UUID;
+}
+
+/** An id unique to this agent: the same platform id under two agents gives two rooms. */
+export function createUniqueUuid(runtime: { agentId: UUID }, baseUserId: string): UUID {
+  if (baseUserId === runtime.agentId) return runtime.agentId;
+  return stringToUuid(`${baseUserId}:${runtime.agentId}`);
+}
+
+/** A random v4 id. Called per request, never at module load (workerd forbids it there). */
+export function randomUuid(): UUID {
+  return crypto.randomUUID() as UUID;
+}

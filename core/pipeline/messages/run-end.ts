@@ -1,0 +1,66 @@
+// How a turn ends: its run record closed and RUN_ENDED emitted, with the same fields whether
+// it completed or failed, so observers (the run log, plugins' listeners) see one shape.
+
+import type { Memory } from "../../kernel/types/domain.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import { EventType } from "../../runtime/events/event-types.ts";
+import type { RunControl } from "./run-guard.ts";
+import type { HandleMessageResult } from "./service-types.ts";
+
+/** Ends a completed turn's run and hands its outcome back. */
+export async function finishRun(
+  runtime: AgentRuntime,
+  run: RunControl,
+  base: Record<string, unknown>,
+  startedAt: number,
+  message: Memory,
+  outcome: HandleMessageResult,
+): Promise<HandleMessageResult> {
+  await runtime.runs.end(run.record, "completed", {
+    didRespond: outcome.didRespond,
+    reason: outcome.reason,
+    usage: outcome.usage,
+  });
+  await emitEnded(runtime, base, startedAt, message, {
+    status: "completed",
+    didRespond: outcome.didRespond,
+    usage: outcome.usage,
+  });
+  return outcome;
+}
+
+/** Ends a failed turn's run; the caller rethrows. */
+export async function failRun(
+  runtime: AgentRuntime,
+  run: RunControl,
+  base: Record<string, unknown>,
+  startedAt: number,
+  message: Memory,
+  error: unknown,
+): Promise<void> {
+  await runtime.runs.end(run.record, "error", { error, usage: run.usage });
+  await emitEnded(runtime, base, startedAt, message, {
+    status: "error",
+    error: String(error),
+    usage: run.usage,
+  });
+}
+
+async function emitEnded(
+  runtime: AgentRuntime,
+  base: Record<string, unknown>,
+  startedAt: number,
+  message: Memory,
+  ending: Record<string, unknown>,
+): Promise<void> {
+  const endTime = runtime.now();
+  await runtime.emitEvent(EventType.RUN_ENDED, {
+    ...base,
+    ...ending,
+    entityId: message.entityId,
+    startTime: startedAt,
+    endTime,
+    duration: endTime - startedAt,
+    source: message.content.source,
+  });
+}

@@ -1,0 +1,126 @@
+// The message loop's prompts as elizaOS prompt segments: what is the same on every turn for
+// this character (the template's own text, the agent's name, the character and action list)
+// is marked stable and comes first, so a provider's prompt cache serves it on the next turn;
+// the conversation and other per-turn provider text follow, unstable.
+
+import { actionsProvider } from "../../features/bootstrap/providers/actions.ts";
+import { characterProvider } from "../../features/bootstrap/providers/character.ts";
+import type { TemplateFunction } from "../../kernel/character/character.ts";
+import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { Provider, State } from "../../runtime/contract/components.ts";
+import type { PromptSegment } from "../../runtime/models/prompt-segments.ts";
+import { PLACEHOLDER } from "./templates.ts";
+
+/**
+ * eliza-edge's own providers whose text depends on the character and plugins, not on the
+ * turn. Known by identity, not name: plugin-bootstrap's CHARACTER and ACTIONS pick bios,
+ * examples and action order at random each call, and marking them would pay for a cache
+ * write every turn that is never read.
+ */
+const STABLE_PROVIDERS: ReadonlySet<Provider> = new Set([characterProvider, actionsProvider]);
+
+/** Names whose every registered provider is a stable built-in one. */
+export function stableProviderNames(runtime: AgentRuntime): Set<string> {
+  const stable = new Map<string, boolean>();
+  for (const p of runtime.providers) {
+    stable.set(p.name, (stable.get(p.name) ?? true) && STABLE_PROVIDERS.has(p));
+  }
+  return new Set([...stable].filter(([, yes]) => yes).map(([name]) => name));
+}
+
+export interface SegmentedPrompt {
+  prompt: string;
+  promptSegments: PromptSegment[];
+}
+
+type ProviderResult = { text?: unknown; values?: unknown };
+
+const hasText = (r: ProviderResult | undefined): r is { text: string } =>
+  typeof r?.text === "string" && r.text.trim() !== "";
+
+/**
+ * The state's provider texts as segments: the stable providers' first, then the rest, each
+ * group in provider position order, joined by a blank line as state.text is.
+ */
+export function providerSegments(runtime: AgentRuntime, state: State): PromptSegment[] {
+  const results = state.data?.providers as Record<string, ProviderResult> | undefined;
+  if (!results || typeof results !== "object") {
+    return [{ content: state.text ?? "", stable: false }];
+  }
+  const position = new Map(runtime.providers.map((p) => [p.name, p.position ?? 0]));
+  const named = Object.entries(results)
+    .filter(([, result]) => hasText(result))
+    .sort(([a], [b]) => (position.get(a) ?? 0) - (position.get(b) ?? 0));
+  const text = (list: typeof named) => list.map(([, r]) => r.text as string).join("\n\n");
+  // Reordered only when the per-provider results rebuild state.text exactly (two providers
+  // of one name keep one result): otherwise the text goes as it is, unmarked.
+  if (text(named) !== state.text) return [{ content: state.text ?? "", stable: false }];
+  const stableNames = stableProviderNames(runtime);
+  const stable = named.filter(([name]) => stableNames.has(name));
+  const rest = named.filter(([name]) => !stableNames.has(name));
+  const segments: PromptSegment[] = [];
+  if (stable.length) segments.push({ content: text(stable), stable: true });
+  if (rest.length) {
+    segments.push({ content: (stable.length ? "\n\n" : "") + text(rest), stable: false });
+  }
+  return segments;
+}
+
+/** Value names that are the same on every turn: the agent's name and stable providers' output. */
+export function stableValueNames(runtime: AgentRuntime, state: State): Set<string> {
+  const providers = stableProviderNames(runtime);
+  const names = new Set(["agentName", ...providers]);
+  const results = state.data?.providers as Record<string, ProviderResult> | undefined;
+  for (const name of providers) {
+    const values = results?.[name]?.values;
+    if (values && typeof values === "object") for (const key of Object.keys(values)) names.add(key);
+  }
+  return names;
+}
+
+const valueText = (value: unknown): string =>
+  value === undefined || value === null
+    ? ""
+    : typeof value === "string"
+      ? value
+      : JSON.stringify(value);
+
+/**
+ * fillTemplate, cut into segments. The template's own text and the values named in `stable`
+ * are stable; other values are not; `expand` gives a placeholder's segments outright. Once
+ * an unstable segment is placed, everything after it is marked unstable too: a cache keyed by
+ * the prompt's beginning cannot reuse text that follows something that changed, and marking
+ * it would only pay for cache writes that are never read.
+ */
+export function fillTemplateSegments(
+  template: string | TemplateFunction,
+  values: Record<string, unknown>,
+  stable: ReadonlySet<string>,
+  expand: Record<string, PromptSegment[]> = {},
+): SegmentedPrompt {
+  const text = typeof template === "function" ? template({ state: values }) : template;
+  const pieces: PromptSegment[] = [];
+  let last = 0;
+  for (const match of text.matchAll(PLACEHOLDER)) {
+    const at = match.index ?? 0;
+    pieces.push({ content: text.slice(last, at), stable: true });
+    const key = match[1]!;
+    const expanded = expand[key];
+    if (expanded) pieces.push(...expanded);
+    else pieces.push({ content: valueText(values[key]), stable: stable.has(key) });
+    last = at + match[0].length;
+  }
+  pieces.push({ content: text.slice(last), stable: true });
+
+  const promptSegments: PromptSegment[] = [];
+  let changed = false;
+  for (const piece of pieces) {
+    if (piece.content === "") continue;
+    changed ||= !piece.stable;
+    const mark = piece.stable && !changed;
+    const previous = promptSegments[promptSegments.length - 1];
+    if (previous && previous.stable === mark) previous.content += piece.content;
+    else promptSegments.push({ content: piece.content, stable: mark });
+  }
+  return { prompt: promptSegments.map((s) => s.content).join(""), promptSegments };
+}

@@ -1,0 +1,32 @@
+// elizaOS's generateText: a prompt, by default prefixed with who the character is, sent to
+// TEXT_LARGE (or the model type the options name).
+import type { GenerateTextOptions, GenerateTextResult } from "../../kernel/models/params.ts";
+import { ModelType } from "../../kernel/models/types.ts";
+import type { AgentRuntime } from "../agent-runtime-core.ts";
+
+export async function generateText(
+  runtime: AgentRuntime,
+  input: string,
+  options: GenerateTextOptions = {},
+): Promise<GenerateTextResult> {
+  if (!input?.trim()) throw new Error("Input cannot be empty");
+  const { includeCharacter = true, modelType = ModelType.TEXT_LARGE, ...params } = options;
+  const prompt = includeCharacter ? withCharacter(runtime, input) : input;
+  const text = await runtime.useModel<string>(modelType, {
+    ...params,
+    prompt,
+    user: params.user !== undefined ? params.user : runtime.character.name,
+  });
+  return { text: String(text) };
+}
+
+function withCharacter(runtime: AgentRuntime, input: string): string {
+  const c = runtime.character;
+  const parts: string[] = [];
+  const bio = Array.isArray(c.bio) ? c.bio.join(" ") : c.bio;
+  if (bio) parts.push(`# About ${c.name}\n${bio}`);
+  if (c.system) parts.push(c.system);
+  const styles = [...(c.style?.all ?? []), ...(c.style?.chat ?? [])];
+  if (styles.length) parts.push(`Style:\n${styles.map((s) => `- ${s}`).join("\n")}`);
+  return parts.length ? `${parts.join("\n\n")}\n\n${input}` : input;
+}

@@ -1,0 +1,71 @@
+// One model call as useModel makes it: the handler run, a streamed answer read to the end, and
+// the call recorded in the run it belongs to (provider, model, time, retries, tokens; the
+// prompt and answer with LOG_PROMPTS), failed or not.
+import type { ModelTypeName } from "../../kernel/models/types.ts";
+import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { ModelCallRecord } from "../runs/record.ts";
+import type { RunTracker } from "../runs/tracker.ts";
+import { type ModelCall, modelUsedPayload, settleModelResult } from "./registry.ts";
+
+export async function callRecorded<R>(
+  runtime: AgentRuntime,
+  runs: RunTracker,
+  type: ModelTypeName,
+  model: {
+    handler: (runtime: AgentRuntime, params: unknown) => Promise<unknown>;
+    provider: string;
+  },
+  call: ModelCall,
+): Promise<R> {
+  const run = runs.attribute((call.params as { runId?: unknown } | null)?.runId);
+  const started = runtime.now();
+  let result: R;
+  try {
+    const answer = await model.handler(runtime, call.handlerParams);
+    result = (await settleModelResult(answer, call.params)) as R;
+  } catch (error) {
+    run?.modelUsed(modelCallRecord(type, model.provider, call, started, runtime.now(), { error }));
+    throw error;
+  }
+  const keepPrompt = run ? runs.keepsPrompts() : false;
+  run?.modelUsed(
+    modelCallRecord(type, model.provider, call, started, runtime.now(), {
+      result: keepPrompt ? result : undefined,
+      keepPrompt,
+    }),
+  );
+  return result;
+}
+
+/** What the run log records of one finished call (core/runtime/runs/record.ts). */
+export function modelCallRecord(
+  type: ModelTypeName,
+  provider: string,
+  call: ModelCall,
+  started: number,
+  ended: number,
+  outcome: { error?: unknown; result?: unknown; keepPrompt?: boolean },
+): ModelCallRecord {
+  const report = call.report();
+  const usage = call.usage();
+  const record: ModelCallRecord = {
+    modelType: type,
+    provider,
+    executionTime: Math.max(0, ended - started),
+    retries: report.retries ?? 0,
+  };
+  if (report.model) record.model = report.model;
+  if (usage) record.usage = usage;
+  if (outcome.error !== undefined) {
+    record.error =
+      outcome.error instanceof Error
+        ? `${outcome.error.name}: ${outcome.error.message}`
+        : String(outcome.error);
+  }
+  if (outcome.keepPrompt) {
+    const prompt = modelUsedPayload(type, provider, call.params).prompt;
+    if (prompt) record.prompt = prompt;
+    if (typeof outcome.result === "string") record.response = outcome.result;
+  }
+  return record;
+}
