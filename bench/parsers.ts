@@ -6,7 +6,7 @@
 import { createElizaEngine } from "../core/features/eliza/index.ts";
 import { parseReminder } from "../core/features/reminders/parse-reminder.ts";
 import { bearerToken } from "../core/http/auth.ts";
-import { parseResponse, salvageText } from "../core/pipeline/messages/parse-response.ts";
+import { parseResponse, salvageText } from "../core/kernel/text/parse-response.ts";
 
 const SIZES = [16_000, 64_000, 256_000];
 const runs = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length));

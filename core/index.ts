@@ -1,5 +1,7 @@
 // The public surface of eliza-edge's core. Everything a target, adapter, connector or user
 // plugin needs is exported here and only here.
+
+export { AgentRuntime } from "./agent/agent-runtime.ts";
 export { type CreateAgentOptions, createAgent, modelPluginsFor } from "./agent/create-agent.ts";
 export { createAnthropicPlugin } from "./features/anthropic/anthropic.ts";
 export {
@@ -123,10 +125,14 @@ export type {
   TranscriptionParams,
 } from "./kernel/models/params.ts";
 export {
+  type PromptSegment,
+  PromptSegmentsError,
+  withSegmentedPrompt,
+} from "./kernel/models/prompt-segments.ts";
+export {
   type EmbeddingParams,
   type GenerateTextParams,
   ModelError,
-  type ModelHandler,
   ModelType,
   type ModelTypeName,
 } from "./kernel/models/types.ts";
@@ -138,6 +144,7 @@ export {
   type TokenUsage,
 } from "./kernel/models/usage.ts";
 export { ELIZAOS_SETTING_ALIASES, envSetting } from "./kernel/settings/aliases.ts";
+export type { SettingSource, SettingValue } from "./kernel/settings/precedence.ts";
 export {
   SECRET_HOSTS_SETTING,
   type SecretBaseUrl,
@@ -159,7 +166,9 @@ export {
   type SweepReport,
   type TaskRelease,
 } from "./kernel/storage/contract.ts";
+export { parseResponse } from "./kernel/text/parse-response.ts";
 export * from "./kernel/types/domain.ts";
+export { type EventName, EventType } from "./kernel/types/event-types.ts";
 export { wellFormed, wellFormedDeep } from "./kernel/validation/well-formed.ts";
 export {
   DEFAULT_MEDIA_MAX_BYTES,
@@ -182,7 +191,6 @@ export {
   messageService,
   type TurnObserver,
 } from "./pipeline/messages/message-service.ts";
-export { parseResponse } from "./pipeline/messages/parse-response.ts";
 export {
   fillTemplate,
   messageHandlerTemplate,
@@ -199,27 +207,16 @@ export {
   inboxWorker,
 } from "./pipeline/tasks/inbox.ts";
 export { runDueTasks } from "./pipeline/tasks/run-due-tasks.ts";
-export type { RunOutcome } from "./pipeline/tasks/run-task.ts";
+export { executeTaskById, type RunOutcome } from "./pipeline/tasks/run-task.ts";
 export {
   startTaskScheduler,
   type TaskScheduler,
   type TaskSchedulerOptions,
 } from "./pipeline/tasks/scheduler.ts";
-export {
-  type MissingTaskStatus,
-  TASK_SERVICE_TYPE,
-  TaskService,
-} from "./pipeline/tasks/task-service.ts";
+export { type MissingTaskStatus, TaskService } from "./pipeline/tasks/task-service.ts";
 export { type PlannedParams, parseParams } from "./runtime/actions/parse-params.ts";
-export {
-  type ActionRunOptions,
-  AgentRuntime,
-  type ConnectionParams,
-  type RuntimeOptions,
-  type SettingSource,
-  type SettingValue,
-  type TargetInfo,
-} from "./runtime/agent-runtime-core.ts";
+export type { RuntimeOptions } from "./runtime/agent-runtime-core.ts";
+export type { ConnectionParams } from "./runtime/base/connections.ts";
 export {
   BATCHER_DRAIN_TASK,
   BatcherDisposedError,
@@ -244,6 +241,7 @@ export type {
   ActionParameterSchema,
   ActionParameters,
   ActionResult,
+  ActionRunOptions,
   EvaluationExample,
   Evaluator,
   EventHandler,
@@ -251,6 +249,8 @@ export type {
   Handler,
   HandlerCallback,
   HandlerOptions,
+  IAgentRuntime,
+  ModelHandler,
   Plugin,
   PreEvaluatorResult,
   Provider,
@@ -262,8 +262,9 @@ export type {
   ServiceClass,
   ServiceDefinition,
   State,
+  TargetInfo,
   Validator,
-} from "./runtime/contract/components.ts";
+} from "./runtime/contract/index.ts";
 export {
   canEmbed,
   DEFAULT_EMBEDDING_BUDGET_MS,
@@ -272,7 +273,6 @@ export {
   embedWithinBudget,
 } from "./runtime/embedding/embed.ts";
 export type { ControlMessage, ControlMessageParams } from "./runtime/events/control-message.ts";
-export { type EventName, EventType } from "./runtime/events/event-types.ts";
 export type { LocalListener } from "./runtime/events/local-events.ts";
 export {
   DEFAULT_ROOM_MESSAGES_PER_MINUTE,
@@ -291,11 +291,6 @@ export {
 } from "./runtime/limits/rate-limit-store.ts";
 export { type ModelCallReport, reportModelCall } from "./runtime/models/call-report.ts";
 export { modelSettings } from "./runtime/models/model-settings.ts";
-export {
-  type PromptSegment,
-  PromptSegmentsError,
-  withSegmentedPrompt,
-} from "./runtime/models/prompt-segments.ts";
 export { LLMMode, type LLMModeName } from "./runtime/models/registry.ts";
 export {
   type StreamPart,
@@ -326,12 +321,12 @@ export {
   runSummaries,
   setRunScope,
 } from "./runtime/runs/index.ts";
+export { TASK_SERVICE_TYPE } from "./runtime/services/registry.ts";
 export { nextCronRun, parseCron, TaskScheduleError } from "./runtime/tasks/cron.ts";
 export { initialDueAt, nextDueAt, scheduledAtMs } from "./runtime/tasks/due-time.ts";
 export { backoffDelay, nextOccurrence } from "./runtime/tasks/schedule.ts";
 export {
   createTask,
-  executeTaskById,
   getTaskStatus,
   pauseTask,
   resumeTask,

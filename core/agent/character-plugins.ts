@@ -4,7 +4,7 @@
 // name ("@elizaos/plugin-x" ↔ "x" or "plugin-x", see plugin-names.ts); one eliza-edge does
 // itself (plugin-sql, the model plugins) gets an info line; any other is one warning.
 import type { Character } from "../kernel/character/character.ts";
-import type { Plugin } from "../runtime/contract/components.ts";
+import type { Plugin } from "../runtime/contract/plugin-api.ts";
 import { namesPlugin, replacementFor } from "../runtime/plugins/plugin-names.ts";
 import type { PluginNote } from "./plugin-list.ts";
 

@@ -1,7 +1,6 @@
 // Builds a ready runtime from a character, a storage backend and the target's env: the one
 // place that decides which model providers are on. Every target calls this; none repeats it.
 
-import { setLogJsonFormat } from "../elizaos/logger.ts";
 import { createAnthropicPlugin } from "../features/anthropic/anthropic.ts";
 import { autonomyPlugin } from "../features/autonomy/index.ts";
 import { bootstrapPlugin } from "../features/bootstrap/index.ts";
@@ -16,12 +15,12 @@ import {
   parseCharacter,
 } from "../kernel/character/character.ts";
 import { jsonLogFormatOr, type Logger } from "../kernel/logging/logger.ts";
+import { setSharedJsonLogs } from "../kernel/logging/shared-format.ts";
 import { ModelType } from "../kernel/models/types.ts";
 import { holdsEncrypted, loadSecretCipher } from "../kernel/secrets/secret-cipher.ts";
 import { hasSecrets } from "../kernel/secrets/stored-character.ts";
 import type { StorageAdapter } from "../kernel/storage/contract.ts";
-import { AgentRuntime } from "../runtime/agent-runtime-core.ts";
-import type { Plugin } from "../runtime/contract/components.ts";
+import type { Plugin } from "../runtime/contract/plugin-api.ts";
 import {
   canEmbed,
   dropEmbeddingModel,
@@ -29,6 +28,7 @@ import {
   isMissingEmbeddingModel,
 } from "../runtime/embedding/embed.ts";
 import { missingDependencies } from "../runtime/plugins/plugin-order.ts";
+import { AgentRuntime } from "./agent-runtime.ts";
 import { characterPluginNotes } from "./character-plugins.ts";
 import { assemblePlugins, type PluginNote } from "./plugin-list.ts";
 
@@ -132,7 +132,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   // elizaOS plugins also log through the compat `logger` singleton: the deployment's format
   // is process-wide there, as LOG_JSON_FORMAT is in elizaOS. Only switched on, never off.
   if (jsonLogFormatOr(runtime.getSetting("LOG_JSON_FORMAT"), options.logJsonDefault)) {
-    setLogJsonFormat(true);
+    setSharedJsonLogs(true);
   }
   const log = (note: PluginNote) => runtime.logger[note.level](note.message);
   notes.forEach(log);

@@ -3,8 +3,8 @@
 import { ModelType } from "../kernel/models/types.ts";
 import { parseKeyValueXml } from "../kernel/text/parsing.ts";
 import type { Component, Entity, Memory, Room, UUID, World } from "../kernel/types/domain.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
-import type { State } from "../runtime/contract/components.ts";
+import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
+import type { State } from "../runtime/contract/shapes.ts";
 import { composePrompt } from "../runtime/prompts/prompts.ts";
 import { entitiesForRoom, entityById, relationshipsOf, roomOf, worldOf } from "./runtime-access.ts";
 
@@ -25,7 +25,7 @@ export async function getEntityDetails({
   runtime,
   roomId,
 }: {
-  runtime: AgentRuntime;
+  runtime: IAgentRuntime;
   roomId: UUID;
 }): Promise<EntityDetails[]> {
   const [room, entities] = await Promise.all([
@@ -113,7 +113,7 @@ function visibleComponents(
  * context; null when the model cannot say or names no one present.
  */
 export async function findEntityByName(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
   state: State,
 ): Promise<Entity | null> {

@@ -1,6 +1,6 @@
 // elizaOS 1.x's enum-like constants, same names and values, so plugins that compare against
 // them (ChannelType.DM, Role.OWNER, ServiceType.TASK ...) behave the same. ChannelType,
-// EventType and ModelType live in eliza-edge's core (core/kernel/types/domain.ts, core/runtime/events/event-types.ts,
+// EventType and ModelType live in eliza-edge's core (core/kernel/types/domain.ts, core/kernel/types/event-types.ts,
 // core/kernel/models/types.ts) because the runtime uses them too.
 
 /** What an attachment is. */

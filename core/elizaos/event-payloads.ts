@@ -2,11 +2,11 @@
 import type { ModelTypeName } from "../kernel/models/types.ts";
 import type { ModelUsedTokens, TokenUsage } from "../kernel/models/usage.ts";
 import type { Content, Entity, Memory, Room, UUID, World } from "../kernel/types/domain.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
-import type { HandlerCallback } from "../runtime/contract/components.ts";
+import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
+import type { HandlerCallback } from "../runtime/contract/shapes.ts";
 
 export interface EventPayload {
-  runtime: AgentRuntime;
+  runtime: IAgentRuntime;
   source?: string;
   onComplete?: () => void;
 }

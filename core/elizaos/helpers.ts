@@ -4,7 +4,7 @@ import * as z from "zod";
 import { validateUuid } from "../kernel/ids/uuid.ts";
 import { ModelType } from "../kernel/models/types.ts";
 import type { UUID } from "../kernel/types/domain.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
 import { ContentType } from "./enums.ts";
 
 export const uuidSchema = z
@@ -38,7 +38,7 @@ export function getContentTypeFromMimeType(mimeType: string): ContentType | unde
 export async function trimTokens(
   prompt: string,
   maxTokens: number,
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
 ): Promise<string> {
   if (!prompt) throw new Error("Trim tokens received a null prompt");
   if (prompt.length < maxTokens / 5) return prompt;

@@ -5,6 +5,7 @@
 // explanatory Error at call time (refused.ts). Explicit exports here shadow the same names from
 // eliza-edge's own core surface (`export *`), which has different shapes for a few of them.
 
+export { AgentRuntime } from "../agent/agent-runtime.ts";
 export * from "../index.ts";
 export * from "../kernel/encoding/buffer.ts";
 export { BufferUtils } from "../kernel/encoding/buffer.ts";
@@ -19,8 +20,7 @@ export {
   safeReplacer,
 } from "../kernel/text/parsing.ts";
 export { ChannelType } from "../kernel/types/domain.ts";
-export { AgentRuntime } from "../runtime/agent-runtime-core.ts";
-export { EventType } from "../runtime/events/event-types.ts";
+export { EventType } from "../kernel/types/event-types.ts";
 export * from "../runtime/prompts/formatting.ts";
 export {
   addHeader,

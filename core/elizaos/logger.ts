@@ -2,18 +2,17 @@
 // and one line format for everything). The level starts at "info" and is settable:
 // `logger.level = "debug"`; nothing is read from the environment at module load.
 import { createConsoleLogger, type ElizaLogger, type LogEntry } from "../kernel/logging/logger.ts";
+import { setSharedJsonLogs, sharedJsonLogs } from "../kernel/logging/shared-format.ts";
 
 export type LogListener = (entry: LogEntry) => void;
 
 const listeners = new Set<LogListener>();
 // LOG_JSON_FORMAT for the compat loggers: elizaOS reads it from the environment at load; here the
-// first agent built with it switches it on (setLogJsonFormat), since core reads no env itself.
-let jsonFormat = false;
+// first agent built with it switches it on (kernel/logging/shared-format.ts), since core reads
+// no env itself.
 
 /** Switches the compat loggers (`logger`, createLogger's, their children) to JSON lines. */
-export function setLogJsonFormat(on: boolean): void {
-  jsonFormat = on;
-}
+export const setLogJsonFormat = setSharedJsonLogs;
 const recent: string[] = [];
 const RECENT_LIMIT = 100;
 
@@ -48,7 +47,7 @@ export function createLogger(bindings: Record<string, unknown> | boolean = false
   return createConsoleLogger(typeof level === "string" ? level : "info", {
     bindings: rest,
     onEntry: record,
-    json: () => jsonFormat,
+    json: sharedJsonLogs,
   });
 }
 

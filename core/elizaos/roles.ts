@@ -3,13 +3,13 @@
 
 import { createUniqueUuid } from "../kernel/ids/uuid.ts";
 import type { World } from "../kernel/types/domain.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
 import { Role } from "./enums.ts";
 import { allWorlds, worldOf } from "./runtime-access.ts";
 
 /** The entity's role in the world of `serverId` (a platform server id); NONE when unknown. */
 export async function getUserServerRole(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   entityId: string,
   serverId: string,
 ): Promise<Role> {
@@ -20,7 +20,7 @@ export async function getUserServerRole(
 
 /** The worlds whose owner is `entityId`, or null when there are none. */
 export async function findWorldsForOwner(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   entityId: string,
 ): Promise<World[] | null> {
   if (!entityId) return null;

@@ -3,7 +3,7 @@
 // interface, and until a method is there the helper reads the runtime's storage directly.
 
 import type { Entity, Relationship, Room, UUID, World } from "../kernel/types/domain.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
 
 type Maybe<F> = F | undefined;
 interface RuntimeReads {
@@ -15,33 +15,33 @@ interface RuntimeReads {
   getRelationships: Maybe<(params: { entityId: UUID; tags?: string[] }) => Promise<Relationship[]>>;
 }
 
-function reads(runtime: AgentRuntime): Partial<RuntimeReads> {
+function reads(runtime: IAgentRuntime): Partial<RuntimeReads> {
   return runtime as unknown as Partial<RuntimeReads>;
 }
 
-export async function roomOf(runtime: AgentRuntime, id: UUID): Promise<Room | null> {
+export async function roomOf(runtime: IAgentRuntime, id: UUID): Promise<Room | null> {
   const own = reads(runtime).getRoom;
   if (own) return own.call(runtime, id);
   const [room] = await runtime.storage.getRoomsByIds([id]);
   return room ?? null;
 }
 
-export async function worldOf(runtime: AgentRuntime, id: UUID): Promise<World | null> {
+export async function worldOf(runtime: IAgentRuntime, id: UUID): Promise<World | null> {
   const own = reads(runtime).getWorld;
   return own ? own.call(runtime, id) : runtime.storage.getWorld(id);
 }
 
-export async function allWorlds(runtime: AgentRuntime): Promise<World[]> {
+export async function allWorlds(runtime: IAgentRuntime): Promise<World[]> {
   const own = reads(runtime).getAllWorlds;
   return own ? own.call(runtime) : runtime.storage.getAllWorlds();
 }
 
-export async function entitiesForRoom(runtime: AgentRuntime, roomId: UUID): Promise<Entity[]> {
+export async function entitiesForRoom(runtime: IAgentRuntime, roomId: UUID): Promise<Entity[]> {
   const own = reads(runtime).getEntitiesForRoom;
   return own ? own.call(runtime, roomId, true) : runtime.storage.getEntitiesForRoom(roomId, true);
 }
 
-export async function entityById(runtime: AgentRuntime, id: UUID): Promise<Entity | null> {
+export async function entityById(runtime: IAgentRuntime, id: UUID): Promise<Entity | null> {
   const own = reads(runtime).getEntityById;
   if (own) return own.call(runtime, id);
   const [entity] = await runtime.storage.getEntitiesByIds([id]);
@@ -49,7 +49,7 @@ export async function entityById(runtime: AgentRuntime, id: UUID): Promise<Entit
 }
 
 export async function relationshipsOf(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   entityId: UUID,
 ): Promise<Relationship[]> {
   const own = reads(runtime).getRelationships;

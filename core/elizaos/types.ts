@@ -1,15 +1,12 @@
 import type { StorageAdapter } from "../kernel/storage/contract.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
 import type { ServiceType } from "./enums.ts";
 import type { MemoryMetadata } from "./memory.ts";
 
-/** elizaOS's runtime interface: eliza-edge's AgentRuntime. */
-export type IAgentRuntime = AgentRuntime;
 /** elizaOS's database interface: eliza-edge's storage contract. */
 export type IDatabaseAdapter = StorageAdapter;
 
 export type { Character } from "../kernel/character/character.ts";
-export type { GenerateTextParams, ModelHandler, ModelTypeName } from "../kernel/models/types.ts";
+export type { GenerateTextParams, ModelTypeName } from "../kernel/models/types.ts";
 export type {
   Agent,
   Component,

@@ -7,7 +7,7 @@ import { createUniqueUuid } from "../kernel/ids/uuid.ts";
 import * as cbcCipher from "../kernel/secrets/cbc-cipher.ts";
 import { DEFAULT_SECRET_SALT, provideSecretCipher } from "../kernel/secrets/secret-cipher.ts";
 import type { World } from "../kernel/types/domain.ts";
-import type { AgentRuntime } from "../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
 import { getEnv } from "./environment.ts";
 import { worldOf } from "./runtime-access.ts";
 
@@ -118,14 +118,14 @@ export function createSettingFromConfig(config: Omit<Setting, "value">): Setting
   };
 }
 
-async function saveWorld(runtime: AgentRuntime, world: World): Promise<void> {
+async function saveWorld(runtime: IAgentRuntime, world: World): Promise<void> {
   const own = (runtime as unknown as { updateWorld?: (w: World) => Promise<void> }).updateWorld;
   await (own ? own.call(runtime, world) : runtime.storage.updateWorld(world));
 }
 
 /** Stores `settings` (secrets encrypted) on the world of `serverId`; false if there is none. */
 export async function updateWorldSettings(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   serverId: string,
   settings: WorldSettings,
 ): Promise<boolean> {
@@ -138,7 +138,7 @@ export async function updateWorldSettings(
 
 /** The world's settings with secrets decrypted, or null. */
 export async function getWorldSettings(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   serverId: string,
 ): Promise<WorldSettings | null> {
   const world = await worldOf(runtime, createUniqueUuid(runtime, serverId));
@@ -148,7 +148,7 @@ export async function getWorldSettings(
 
 /** The world's settings, created empty from `config` on first use. */
 export async function initializeOnboarding(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   world: World,
   config: OnboardingConfig,
 ): Promise<WorldSettings | null> {
@@ -181,7 +181,7 @@ export function encryptedCharacter(character: Character): Character {
   return mapSecrets(character, (o) => encryptObjectValues(o, salt));
 }
 
-export function decryptedCharacter(character: Character, _runtime?: AgentRuntime): Character {
+export function decryptedCharacter(character: Character, _runtime?: IAgentRuntime): Character {
   const salt = getSalt();
   return mapSecrets(character, (o) => decryptObjectValues(o, salt));
 }

@@ -2,7 +2,7 @@
 // the request: the handlers read and check the body and query themselves (readJson, zod),
 // so bad input keeps eliza-edge's `{error: {code, message}}` answers.
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./app.ts";
+import type { AppEnv } from "./app-options.ts";
 
 export function jsonInput<T>(): MiddlewareHandler<
   AppEnv,

@@ -1,44 +1,46 @@
-// The agent runtime: one per character per isolate, shaped like elizaOS's IAgentRuntime. It
-// owns the plugin registry (actions, providers, evaluators, models, services, events) and
-// nothing request-scoped, so one instance serves concurrent requests without mixing their
-// state: every per-message value (run id, state, responses) travels in arguments, never in
-// fields. It stacks on RuntimeSignals (runtime-signals.ts: on/off/emit, sendControlMessage),
-// on RuntimeBase (runtime-base.ts: settings, models, events, connections, run ids), and on
-// RuntimeDatabase (database.ts: the IDatabaseAdapter methods).
+// The agent runtime: one per character per isolate, shaped like elizaOS's AgentRuntime. It
+// owns the plugin registry (actions, providers, evaluators, services, task workers, routes),
+// state composition, actions and evaluators, and nothing request-scoped, so one instance
+// serves concurrent requests without mixing their state: every per-message value (run id,
+// state, responses) travels in arguments, never in fields. It stacks on RuntimeModels
+// (runtime-models.ts), RuntimeEvents (runtime-events.ts) and RuntimeBase (base/: settings,
+// connections, runs, the database methods).
+//
+// Abstract: the message pipeline sits above the runtime, so the runtime declares what it
+// needs of it (messageService, and the "task" service elizaOS has from the start) and the
+// agent layer's AgentRuntime (core/agent/agent-runtime.ts) provides them.
 
-import { autonomyEnabledSetting } from "../features/autonomy/settings.ts";
 import { describeError } from "../kernel/errors/describe-error.ts";
 import type { GenerateTextOptions, GenerateTextResult } from "../kernel/models/params.ts";
-import type { ModelHandler } from "../kernel/models/types.ts";
 import { hasPlainSecrets } from "../kernel/secrets/stored-character.ts";
 import type { Content, Memory, Task, UUID } from "../kernel/types/domain.ts";
-import {
-  createElizaMessageService,
-  type ElizaMessageService,
-} from "../pipeline/messages/elizaos-message-service.ts";
-import { TASK_SERVICE_TYPE, TaskService } from "../pipeline/tasks/task-service.ts";
-import {
-  type ActionRunOptions,
-  actionResultsKey,
-  runActions,
-  runEvaluators,
-} from "./actions/run-actions.ts";
-import type { RuntimeOptions } from "./base/runtime-base.ts";
+import { actionResultsKey, runActions, runEvaluators } from "./actions/run-actions.ts";
+import type { RuntimeBaseOptions } from "./base/runtime-base.ts";
 import { PromptBatcher } from "./batcher/batcher.ts";
-import { batcherDrainWorker } from "./batcher/drain-task.ts";
+import { batcherDrainWorker } from "./batcher/drain-worker.ts";
 import { resolvePromptBatcherSettings } from "./batcher/settings.ts";
 import type {
   Action,
-  ActionResult,
+  ElizaMessageService,
   Evaluator,
-  HandlerCallback,
+  IAgentRuntime,
+  ModelHandler,
   Plugin,
   Provider,
   Route,
-  Service,
+  SendHandler,
   ServiceClass,
+  TargetInfo,
+  TaskWorker,
+} from "./contract/plugin-api.ts";
+import type {
+  ActionResult,
+  ActionRunOptions,
+  HandlerCallback,
+  SendTarget,
+  Service,
   State,
-} from "./contract/components.ts";
+} from "./contract/shapes.ts";
 import { embedMemory, queueEmbedding } from "./embedding/embed-memory.ts";
 import {
   DEFAULT_ROOM_MESSAGES_PER_MINUTE,
@@ -49,30 +51,46 @@ import {
 import { createMemoryRateLimitStore } from "./limits/rate-limit-store.ts";
 import { generateText } from "./models/generate-text.ts";
 import { orderPlugins } from "./plugins/plugin-order.ts";
-import { RuntimeSignals } from "./runtime-signals.ts";
+import { asRuntime } from "./runtime-events.ts";
+import { RuntimeModels } from "./runtime-models.ts";
 import { ServiceRegistry } from "./services/registry.ts";
 import { composeState } from "./state/compose-state.ts";
 import { StateCache } from "./state/state-cache.ts";
 import { createTask, updateTask } from "./tasks/task-rows.ts";
-import type { SendHandler, SendTarget, TaskWorker } from "./tasks/types.ts";
 
-export type { SettingSource, SettingValue } from "../kernel/settings/precedence.ts";
-export type { ActionRunOptions } from "./actions/run-actions.ts";
-export type { ConnectionParams } from "./base/connections.ts";
-export type { RuntimeOptions } from "./base/runtime-base.ts";
-
-/** elizaOS's TargetInfo: where sendMessageToTarget delivers. */
-export interface TargetInfo {
-  source: string;
-  roomId?: UUID;
-  channelId?: string;
-  serverId?: string;
-  entityId?: UUID;
-  threadId?: string;
-  [key: string]: unknown;
+export interface RuntimeOptions extends RuntimeBaseOptions {
+  plugins?: Plugin[];
 }
 
-export class AgentRuntime extends RuntimeSignals {
+/** Services built from the runtime that answer getService(type) from the start. */
+export type ProvidedServices = Record<string, (runtime: IAgentRuntime) => Service>;
+
+/**
+ * The runtime's own state, kept off the instance: a class with private members is nominal in
+ * TypeScript, and IAgentRuntime (what every component receives) must stay assignable to
+ * AgentRuntime, so code typed with either accepts the other.
+ */
+interface CoreInternals {
+  readonly services: ServiceRegistry;
+  readonly taskWorkers: Map<string, TaskWorker>;
+  readonly sendHandlers: Map<string, SendHandler>;
+  readonly pendingPlugins: Plugin[];
+  /** Service classes registered before initialize finished; started once it has. */
+  pendingServices: ServiceClass[] | undefined;
+  initialized: Promise<void> | undefined;
+  resolveInit: () => void;
+  rejectInit: (error: unknown) => void;
+}
+
+const internals = new WeakMap<AgentRuntimeCore, CoreInternals>();
+
+function inside(runtime: AgentRuntimeCore): CoreInternals {
+  const own = internals.get(runtime);
+  if (!own) throw new Error("AgentRuntime used before its constructor finished");
+  return own;
+}
+
+export abstract class AgentRuntimeCore extends RuntimeModels implements IAgentRuntime {
   readonly actions: Action[] = [];
   readonly providers: Provider[] = [];
   readonly evaluators: Evaluator[] = [];
@@ -80,54 +98,60 @@ export class AgentRuntime extends RuntimeSignals {
   /** HTTP routes the plugins declare, in registration order (elizaOS's `runtime.routes`). */
   readonly routes: Route[] = [];
   /** States by message id, bounded (see state-cache.ts). */
-  readonly stateCache = new StateCache();
+  readonly stateCache: Map<string, State> = new StateCache();
   readonly fetch: typeof fetch;
   /** elizaOS's multi-agent host. Each eliza-edge runtime stands alone. */
   readonly elizaOS: undefined = undefined;
-  /** elizaOS's message service shape over eliza-edge's pipeline (core/messages). */
-  readonly messageService: ElizaMessageService;
+  /** elizaOS's message service: the pipeline's turn (core/pipeline/messages), provided above. */
+  abstract readonly messageService: ElizaMessageService;
   /** Resolves when initialize() has registered the plugins (before services start, as elizaOS). */
   readonly initPromise: Promise<void>;
   /** Per-user and per-room message limits, counted in this process or isolate by default. */
   readonly messageLimiter: MessageRateLimiter;
   /** elizaOS's prompt batcher: small structured questions packed into shared model calls. */
-  readonly promptBatcher: PromptBatcher;
+  readonly promptBatcher: PromptBatcher<IAgentRuntime>;
   /**
    * elizaOS's flag: the agent takes autonomous steps on ticks (core/autonomy). From the
    * enableAutonomy option, else the ENABLE_AUTONOMY setting; off by default.
    */
   enableAutonomy: boolean;
-  private readonly serviceRegistry: ServiceRegistry;
-  private readonly taskWorkers = new Map<string, TaskWorker>();
-  private readonly sendHandlers = new Map<string, SendHandler>();
-  private readonly pendingPlugins: Plugin[];
-  /** Service classes registered before initialize finished; started once it has. */
-  private pendingServices: ServiceClass[] | undefined = [];
-  private initialized: Promise<void> | undefined;
-  private resolveInit!: () => void;
-  private rejectInit!: (error: unknown) => void;
 
-  constructor(options: RuntimeOptions) {
+  /**
+   * `provided`: services that answer getService(type) from the start, built from this
+   * runtime (the agent layer provides elizaOS's "task" service this way).
+   */
+  constructor(options: RuntimeOptions, provided: ProvidedServices = {}) {
     super(options);
     // Bound, because workerd's fetch refuses to run with `this` set to another object.
     this.fetch = options.fetch ?? globalThis.fetch.bind(globalThis);
-    this.serviceRegistry = new ServiceRegistry(this.logger);
-    // getService("task") answers from the start, as with elizaOS's bootstrap plugin loaded.
-    this.serviceRegistry.provide(TASK_SERVICE_TYPE, new TaskService(this));
-    this.pendingPlugins = options.plugins ?? [];
+    const own: CoreInternals = {
+      services: new ServiceRegistry(this.logger),
+      taskWorkers: new Map(),
+      sendHandlers: new Map(),
+      pendingPlugins: options.plugins ?? [],
+      pendingServices: [],
+      initialized: undefined,
+      resolveInit: () => {},
+      rejectInit: () => {},
+    };
+    internals.set(this, own);
     this.initPromise = new Promise<void>((resolve, reject) => {
-      this.resolveInit = resolve;
-      this.rejectInit = reject;
+      own.resolveInit = resolve;
+      own.rejectInit = reject;
     });
+    for (const [type, build] of Object.entries(provided)) {
+      own.services.provide(type, build(asRuntime(this)));
+    }
     // initialize() reports a failure to its caller; nobody need also await initPromise.
     this.initPromise.catch(() => {});
-    this.messageService = createElizaMessageService();
-    this.promptBatcher = new PromptBatcher(
-      this,
+    this.promptBatcher = new PromptBatcher<IAgentRuntime>(
+      asRuntime(this),
       resolvePromptBatcherSettings((key) => this.getSettingString(key)),
     );
     this.registerTaskWorker(batcherDrainWorker);
-    this.enableAutonomy = options.enableAutonomy ?? autonomyEnabledSetting(this);
+    this.enableAutonomy =
+      options.enableAutonomy ??
+      /^(true|1|yes|on)$/i.test(this.getSettingString("ENABLE_AUTONOMY")?.trim() ?? "");
     this.messageLimiter = new MessageRateLimiter(
       options.rateLimitStore ?? createMemoryRateLimitStore(),
       {
@@ -148,39 +172,12 @@ export class AgentRuntime extends RuntimeSignals {
    * elizaOS's skipMigrations has no meaning here: backends create their tables at init.
    */
   initialize(_options?: { skipMigrations?: boolean }): Promise<void> {
-    this.initialized ??= this.doInitialize().catch((error) => {
-      this.rejectInit(error);
+    const own = inside(this);
+    own.initialized ??= initializeOnce(this, own).catch((error) => {
+      own.rejectInit(error);
       throw error;
     });
-    return this.initialized;
-  }
-
-  private async doInitialize(): Promise<void> {
-    for (const plugin of orderPlugins(this.pendingPlugins)) await this.registerPlugin(plugin);
-    const dimension = Number(this.getSettingString("EMBEDDING_DIMENSION"));
-    if (Number.isInteger(dimension) && dimension > 0) {
-      await this.storage.ensureEmbeddingDimension(dimension);
-    }
-    const existing = await this.storage.getAgent(this.agentId);
-    if (!existing) {
-      // Through the runtime's createAgent, which seals the character's secrets for the row.
-      await this.createAgent({
-        id: this.agentId,
-        name: this.character.name,
-        enabled: true,
-        createdAt: this.now(),
-        updatedAt: this.now(),
-        character: this.character as Record<string, unknown>,
-      });
-    } else if (hasPlainSecrets(existing.character)) {
-      // A row an older version wrote with plain-text secrets: seal them where they lie.
-      await this.updateAgent(this.agentId, { character: existing.character });
-    }
-    // As in elizaOS, services start once the runtime is initialized, so one may await it.
-    this.resolveInit();
-    const services = this.pendingServices ?? [];
-    this.pendingServices = undefined;
-    await Promise.all(services.map((definition) => this.startService(definition)));
+    return own.initialized;
   }
 
   async registerPlugin(plugin: Plugin): Promise<void> {
@@ -242,48 +239,38 @@ export class AgentRuntime extends RuntimeSignals {
 
   /** elizaOS's service registry, by type; instances in start order. */
   get services(): Map<string, Service[]> {
-    return this.serviceRegistry.services;
+    return inside(this).services.services;
   }
 
   /** Starts the service class (now, or once initialize has finished). */
   async registerService(definition: ServiceClass): Promise<void> {
-    if (this.pendingServices) this.pendingServices.push(definition);
-    else await this.startService(definition);
-  }
-
-  /** A service that fails to start is logged, as in elizaOS; the agent runs without it. */
-  private async startService(definition: ServiceClass): Promise<void> {
-    try {
-      await this.serviceRegistry.start(this, definition);
-    } catch (error) {
-      this.logger.error(`service ${definition.serviceType} failed to start`, {
-        error: describeError(error),
-      });
-    }
+    const own = inside(this);
+    if (own.pendingServices) own.pendingServices.push(definition);
+    else await startService(this, own, definition);
   }
 
   getService<T extends Service>(serviceType: string): T | null {
-    return this.serviceRegistry.get<T>(serviceType);
+    return inside(this).services.get<T>(serviceType);
   }
 
   getServicesByType<T extends Service>(serviceType: string): T[] {
-    return this.serviceRegistry.getAll<T>(serviceType);
+    return inside(this).services.getAll<T>(serviceType);
   }
 
   getAllServices(): Map<string, Service[]> {
-    return this.serviceRegistry.services;
+    return inside(this).services.services;
   }
 
   hasService(serviceType: string): boolean {
-    return this.serviceRegistry.has(serviceType);
+    return inside(this).services.has(serviceType);
   }
 
   getRegisteredServiceTypes(): string[] {
-    return [...this.serviceRegistry.services.keys()];
+    return [...inside(this).services.services.keys()];
   }
 
   getServiceLoadPromise(serviceType: string): Promise<Service> {
-    return this.serviceRegistry.loadPromise(serviceType);
+    return inside(this).services.loadPromise(serviceType);
   }
 
   hasElizaOS(): boolean {
@@ -294,26 +281,26 @@ export class AgentRuntime extends RuntimeSignals {
 
   /** elizaOS's task worker registry: a due task runs the worker registered under its name. */
   registerTaskWorker(worker: TaskWorker): void {
-    this.taskWorkers.set(worker.name, worker);
+    inside(this).taskWorkers.set(worker.name, worker);
   }
 
   getTaskWorker(name: string): TaskWorker | undefined {
-    return this.taskWorkers.get(name);
+    return inside(this).taskWorkers.get(name);
   }
 
   /** elizaOS's createTask: due when its tags and metadata say (core/runtime/tasks/due-time.ts). */
   override createTask(task: Omit<Task, "tags"> & { tags?: string[] }): Promise<UUID> {
-    return createTask(this, { ...task, tags: task.tags ?? [] });
+    return createTask(asRuntime(this), { ...task, tags: task.tags ?? [] });
   }
 
   /** elizaOS's updateTask: a pause, resume or new schedule in the patch moves the due time. */
   override updateTask(id: UUID, task: Partial<Task>): Promise<void> {
-    return updateTask(this, id, task);
+    return updateTask(asRuntime(this), id, task);
   }
 
   /** How to deliver to a platform (telegram, discord ...) when the agent speaks unprompted. */
   registerSendHandler(source: string, handler: SendHandler): void {
-    this.sendHandlers.set(source, handler);
+    inside(this).sendHandlers.set(source, handler);
   }
 
   /**
@@ -321,15 +308,15 @@ export class AgentRuntime extends RuntimeSignals {
    * that returns false, where elizaOS logs an error.
    */
   async sendMessageToTarget(target: TargetInfo | SendTarget, content: Content): Promise<boolean> {
-    const handler = this.sendHandlers.get(target.source);
+    const handler = inside(this).sendHandlers.get(target.source);
     if (!handler) return false;
-    await handler(this, target as SendTarget, content);
+    await handler(asRuntime(this), target as SendTarget, content);
     return true;
   }
 
   /** elizaOS's generateText: the prompt, by default wrapped in the character, to TEXT_LARGE. */
   generateText(input: string, options?: GenerateTextOptions): Promise<GenerateTextResult> {
-    return generateText(this, input, options);
+    return generateText(asRuntime(this), input, options);
   }
 
   /** Pins the embedding width: the given one, else EMBEDDING_DIMENSION, else the model's. */
@@ -341,11 +328,11 @@ export class AgentRuntime extends RuntimeSignals {
   }
 
   addEmbeddingToMemory(memory: Memory): Promise<Memory> {
-    return embedMemory(this, memory);
+    return embedMemory(asRuntime(this), memory);
   }
 
   queueEmbeddingGeneration(memory: Memory, priority?: "high" | "normal" | "low"): Promise<void> {
-    return queueEmbedding(this, memory, priority);
+    return queueEmbedding(asRuntime(this), memory, priority);
   }
 
   // --- state, actions, evaluators -------------------------------------------------------
@@ -357,7 +344,7 @@ export class AgentRuntime extends RuntimeSignals {
     onlyInclude = false,
     skipCache = false,
   ): Promise<State> {
-    return composeState(this, message, includeList, onlyInclude, skipCache);
+    return composeState(asRuntime(this), message, includeList, onlyInclude, skipCache);
   }
 
   /** elizaOS's processActions; the results are read with getActionResults(message.id). */
@@ -368,7 +355,7 @@ export class AgentRuntime extends RuntimeSignals {
     callback?: HandlerCallback,
     options?: ActionRunOptions,
   ): Promise<void> {
-    await runActions(this, message, responses, state, callback, options);
+    await runActions(asRuntime(this), message, responses, state, callback, options);
   }
 
   /** processActions returning the results (eliza-edge's message service uses this). */
@@ -379,7 +366,7 @@ export class AgentRuntime extends RuntimeSignals {
     callback: HandlerCallback | undefined,
     options?: ActionRunOptions,
   ): Promise<ActionResult[]> {
-    return runActions(this, message, responses, state, callback, options);
+    return runActions(asRuntime(this), message, responses, state, callback, options);
   }
 
   getActionResults(messageId: UUID): ActionResult[] {
@@ -396,11 +383,58 @@ export class AgentRuntime extends RuntimeSignals {
     responses: Memory[] = [],
     options: { runId?: UUID } = {},
   ): Promise<Evaluator[] | null> {
-    return runEvaluators(this, message, state, didRespond, callback, responses, options);
+    return runEvaluators(asRuntime(this), message, state, didRespond, callback, responses, options);
   }
 
   async stop(): Promise<void> {
     this.promptBatcher.dispose();
-    await this.serviceRegistry.stopAll();
+    await inside(this).services.stopAll();
+  }
+}
+
+/**
+ * Registers the plugins, records the agent, then starts services (once initialize resolved
+ * them, as elizaOS does, so a service may await it).
+ */
+async function initializeOnce(runtime: AgentRuntimeCore, own: CoreInternals): Promise<void> {
+  for (const plugin of orderPlugins(own.pendingPlugins)) await runtime.registerPlugin(plugin);
+  const dimension = Number(runtime.getSettingString("EMBEDDING_DIMENSION"));
+  if (Number.isInteger(dimension) && dimension > 0) {
+    await runtime.storage.ensureEmbeddingDimension(dimension);
+  }
+  const existing = await runtime.storage.getAgent(runtime.agentId);
+  if (!existing) {
+    // Through the runtime's createAgent, which seals the character's secrets for the row.
+    await runtime.createAgent({
+      id: runtime.agentId,
+      name: runtime.character.name,
+      enabled: true,
+      createdAt: runtime.now(),
+      updatedAt: runtime.now(),
+      character: runtime.character as Record<string, unknown>,
+    });
+  } else if (hasPlainSecrets(existing.character)) {
+    // A row an older version wrote with plain-text secrets: seal them where they lie.
+    await runtime.updateAgent(runtime.agentId, { character: existing.character });
+  }
+  // As in elizaOS, services start once the runtime is initialized, so one may await it.
+  own.resolveInit();
+  const services = own.pendingServices ?? [];
+  own.pendingServices = undefined;
+  await Promise.all(services.map((definition) => startService(runtime, own, definition)));
+}
+
+/** A service that fails to start is logged, as in elizaOS; the agent runs without it. */
+async function startService(
+  runtime: AgentRuntimeCore,
+  own: CoreInternals,
+  definition: ServiceClass,
+): Promise<void> {
+  try {
+    await own.services.start(asRuntime(runtime), definition);
+  } catch (error) {
+    runtime.logger.error(`service ${definition.serviceType} failed to start`, {
+      error: describeError(error),
+    });
   }
 }

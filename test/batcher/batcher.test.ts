@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
+import { AgentRuntime } from "../../core/agent/agent-runtime.ts";
 import {
   BATCHER_DRAIN_TASK,
   BatcherDisposedError,
   parseCharacter,
   runDueTasks,
 } from "../../core/index.ts";
-import { AgentRuntime } from "../../core/runtime/agent-runtime-core.ts";
 import { batcherRuntime, quiet, schema } from "./setup.ts";
 
 describe("prompt batcher", () => {

@@ -16,7 +16,7 @@ import {
   MAX_RESPONSE_CHARS,
   parseResponse,
   salvageText,
-} from "../../core/pipeline/messages/parse-response.ts";
+} from "../../core/kernel/text/parse-response.ts";
 import { parseParams } from "../../core/runtime/actions/parse-params.ts";
 
 interface Work {

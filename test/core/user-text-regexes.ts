@@ -10,11 +10,8 @@ import {
   REMINDER_PATTERNS,
 } from "../../core/features/reminders/parse-reminder.ts";
 import { BEARER_PREFIX, MAX_AUTHORIZATION_CHARS } from "../../core/http/auth.ts";
+import { MAX_RESPONSE_CHARS, RESPONSE_PATTERNS } from "../../core/kernel/text/parse-response.ts";
 import { COMMAND_PATTERNS } from "../../core/pipeline/messages/commands.ts";
-import {
-  MAX_RESPONSE_CHARS,
-  RESPONSE_PATTERNS,
-} from "../../core/pipeline/messages/parse-response.ts";
 import { WORD_CHAR } from "../../core/pipeline/messages/should-respond.ts";
 import { PLACEHOLDER } from "../../core/pipeline/messages/templates.ts";
 

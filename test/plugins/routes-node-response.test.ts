@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { type AgentRuntime, createAgent, createApp, parseCharacter } from "../../core/index.ts";
-import type { Plugin } from "../../core/runtime/contract/components.ts";
+import type { Plugin } from "../../core/runtime/contract/plugin-api.ts";
 import shapesPlugin from "../fixtures/elizaos-shapes/node-response-routes-plugin.js";
 import { captureLogger } from "./capture-logger.ts";
 

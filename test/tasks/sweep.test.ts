@@ -2,8 +2,8 @@
 // 25 h, 300 expired claims stayed in Postgres for ever). On PGlite, the Node default.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createPgliteStorage, type PostgresStorage } from "../../adapters/postgres/index.ts";
+import type { AgentRuntime } from "../../core/agent/agent-runtime.ts";
 import { createAgent, parseCharacter, runDueTasks } from "../../core/index.ts";
-import type { AgentRuntime } from "../../core/runtime/agent-runtime-core.ts";
 
 const HOUR = 60 * 60 * 1000;
 const T0 = Date.UTC(2030, 0, 1);

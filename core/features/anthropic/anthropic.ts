@@ -2,17 +2,16 @@
 // image description. Anthropic has no embeddings, so an agent pairs it with another
 // TEXT_EMBEDDING provider.
 import * as z from "zod/mini";
-import { type GenerateTextParams, ModelError, ModelType } from "../../kernel/models/types.ts";
-import { anthropicUsage, reportModelUsage } from "../../kernel/models/usage.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { Plugin } from "../../runtime/contract/components.ts";
-import { reportModelCall } from "../../runtime/models/call-report.ts";
 import {
   type PromptSegment,
   promptSegmentsOf,
   segmentRuns,
-} from "../../runtime/models/prompt-segments.ts";
+} from "../../kernel/models/prompt-segments.ts";
+import { type GenerateTextParams, ModelError, ModelType } from "../../kernel/models/types.ts";
+import { anthropicUsage, reportModelUsage } from "../../kernel/models/usage.ts";
+import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
+import type { IAgentRuntime, Plugin } from "../../runtime/contract/plugin-api.ts";
+import { reportModelCall } from "../../runtime/models/call-report.ts";
 import {
   type StreamPart,
   type TextStreamResult,
@@ -94,7 +93,7 @@ interface MessageRequest {
 }
 
 /** The model for a size; a reasoning size without its own setting uses the large model. */
-function chatModel(runtime: AgentRuntime, size: TextSize): string {
+function chatModel(runtime: IAgentRuntime, size: TextSize): string {
   if (size === "small") return readSetting(runtime, "ANTHROPIC_SMALL_MODEL") ?? DEFAULT_SMALL_MODEL;
   const reasoning =
     size === "reasoning-small"
@@ -106,7 +105,7 @@ function chatModel(runtime: AgentRuntime, size: TextSize): string {
 }
 
 /** The endpoint, headers and body of one Messages API call. */
-function messageCall(runtime: AgentRuntime, model: string, request: MessageRequest) {
+function messageCall(runtime: IAgentRuntime, model: string, request: MessageRequest) {
   const apiKey = readSetting(runtime, "ANTHROPIC_API_KEY");
   if (!apiKey) {
     throw new ModelError(ID, "ANTHROPIC_API_KEY is not set: the Anthropic model needs it");
@@ -137,7 +136,7 @@ function messageCall(runtime: AgentRuntime, model: string, request: MessageReque
 
 /** One Messages API call; returns the text blocks joined. */
 async function sendMessage(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   options: HttpModelOptions,
   model: string,
   request: MessageRequest,
@@ -164,7 +163,7 @@ async function sendMessage(
  * stream ends.
  */
 async function streamMessage(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   options: HttpModelOptions,
   model: string,
   request: MessageRequest,
@@ -224,7 +223,7 @@ async function* anthropicStreamParts(body: ReadableStream<Uint8Array>): AsyncGen
 function generateText(size: TextSize, options: HttpModelOptions) {
   const modelType = TEXT_TYPE[size];
   return async (
-    runtime: AgentRuntime,
+    runtime: IAgentRuntime,
     params: GenerateTextParams,
   ): Promise<string | TextStreamResult> => {
     if (!params || typeof params.prompt !== "string") {
@@ -265,7 +264,7 @@ export function cachedBlocks(segments: readonly PromptSegment[]): UserContent {
 /** OBJECT_*: Anthropic has no JSON mode, so the instruction asks for JSON and the answer is parsed. */
 function generateObject(size: Size, options: HttpModelOptions) {
   const modelType = size === "small" ? ModelType.OBJECT_SMALL : ModelType.OBJECT_LARGE;
-  return async (runtime: AgentRuntime, input: unknown): Promise<unknown> => {
+  return async (runtime: IAgentRuntime, input: unknown): Promise<unknown> => {
     const params = checkObjectParams(ID, modelType, input);
     const text = await sendMessage(runtime, options, chatModel(runtime, size), {
       system: objectInstruction(params),
@@ -282,7 +281,7 @@ const DATA_URL = /^data:(image\/[a-z0-9.+-]+);base64,(.+)$/i;
 
 /** IMAGE_DESCRIPTION: an image block (by URL, or base64 from a data: URL) and the prompt. */
 function describeImage(options: HttpModelOptions) {
-  return async (runtime: AgentRuntime, input: unknown): Promise<ImageDescription> => {
+  return async (runtime: IAgentRuntime, input: unknown): Promise<ImageDescription> => {
     const { imageUrl, prompt } = readImageParams(ID, input);
     const data = DATA_URL.exec(imageUrl);
     if (imageUrl.startsWith("data:") && !data) {

@@ -1,7 +1,7 @@
 // The daily step budget, exact across concurrent ticks and isolates: step n of a UTC day is
 // a claimOnce slot, so two ticks can never both take the last one. A cached hint says where
 // the free slots start, so a step usually costs one read, one claim and one write.
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Slots outlive their day, so a clock a little behind never finds them free again. */
@@ -14,7 +14,7 @@ export function utcDay(now: number): string {
 
 /** Takes one step from today's budget; false when the budget is spent. */
 export async function takeDailyStep(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   maxPerDay: number,
   now = runtime.now(),
 ): Promise<boolean> {
@@ -33,7 +33,10 @@ export async function takeDailyStep(
 }
 
 /** Steps taken today (from the hint; exact when no step is being taken). */
-export async function stepsTakenToday(runtime: AgentRuntime, now = runtime.now()): Promise<number> {
+export async function stepsTakenToday(
+  runtime: IAgentRuntime,
+  now = runtime.now(),
+): Promise<number> {
   const hint = await runtime.storage.getCache<number>(
     `autonomy:steps:${runtime.agentId}:${utcDay(now)}`,
   );

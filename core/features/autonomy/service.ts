@@ -6,7 +6,7 @@ import { describeError } from "../../kernel/errors/describe-error.ts";
 import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
 import { StorageError } from "../../kernel/storage/contract.ts";
 import type { UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { Service } from "../../runtime/services/service.ts";
 import { createTask } from "../../runtime/tasks/task-rows.ts";
 import type { TaskWorker } from "../../runtime/tasks/types.ts";
@@ -34,12 +34,12 @@ export interface AutonomyRunReport {
   budgetSpent: boolean;
 }
 
-export function autonomyTaskId(runtime: AgentRuntime): UUID {
+export function autonomyTaskId(runtime: IAgentRuntime): UUID {
   return createUniqueUuid(runtime, "autonomy-task");
 }
 
 /** Runs up to AUTONOMY_MAX_STEPS_PER_TICK steps, each first taken from the day's budget. */
-export async function runAutonomy(runtime: AgentRuntime): Promise<AutonomyRunReport> {
+export async function runAutonomy(runtime: IAgentRuntime): Promise<AutonomyRunReport> {
   const settings = readAutonomySettings(runtime);
   let steps = 0;
   while (steps < settings.maxStepsPerTick) {
@@ -68,7 +68,10 @@ export const autonomyWorker: TaskWorker = {
 };
 
 /** Creates the autonomy task, or brings an existing one's interval up to date. */
-export async function ensureAutonomyTask(runtime: AgentRuntime, intervalMs: number): Promise<void> {
+export async function ensureAutonomyTask(
+  runtime: IAgentRuntime,
+  intervalMs: number,
+): Promise<void> {
   const id = autonomyTaskId(runtime);
   const existing = await runtime.storage.getTask(id);
   if (existing) {
@@ -108,12 +111,12 @@ export class AutonomyService extends Service {
   private intervalMs: number;
   private thinking = false;
 
-  constructor(runtime?: AgentRuntime) {
+  constructor(runtime?: IAgentRuntime) {
     super(runtime);
     this.intervalMs = runtime ? readAutonomySettings(runtime).intervalMs : 30_000;
   }
 
-  static override async start(runtime: AgentRuntime): Promise<AutonomyService> {
+  static override async start(runtime: IAgentRuntime): Promise<AutonomyService> {
     const service = new AutonomyService(runtime);
     if (runtime.enableAutonomy) await ensureAutonomyTask(runtime, service.intervalMs);
     return service;

@@ -1,6 +1,6 @@
 // Autonomy's settings. Off by default (ENABLE_AUTONOMY or the enableAutonomy option); when on,
 // bounded twice: steps per run of the autonomy task (per tick) and steps per UTC day.
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 
 export interface AutonomySettings {
   /** Time between autonomous steps (the AUTONOMY_THINK task's interval). */
@@ -20,7 +20,7 @@ export const DEFAULT_MAX_STEPS_PER_DAY = 100;
 /** More steps than this in one run would outlast a tick's budget (~25 s on the edge). */
 const MAX_STEPS_PER_TICK_CAP = 10;
 
-export function readAutonomySettings(runtime: AgentRuntime): AutonomySettings {
+export function readAutonomySettings(runtime: IAgentRuntime): AutonomySettings {
   const read = (key: string) => runtime.getSettingString(key)?.trim() || undefined;
   return {
     intervalMs: clampInterval(
@@ -44,8 +44,4 @@ function whole(raw: string | undefined, zeroAllowed = false): number | undefined
   if (raw === undefined || !/^\d+$/.test(raw)) return undefined;
   const value = Number(raw);
   return value >= (zeroAllowed ? 0 : 1) && Number.isSafeInteger(value) ? value : undefined;
-}
-
-export function autonomyEnabledSetting(runtime: AgentRuntime): boolean {
-  return /^(true|1|yes|on)$/i.test(runtime.getSettingString("ENABLE_AUTONOMY")?.trim() ?? "");
 }

@@ -10,7 +10,7 @@ import {
   type HandleMessageResult,
   messageService,
 } from "../../pipeline/messages/message-service.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 
 /** Where the agent's autonomous steps happen: fixed per agent, the same in every isolate. */
 export interface AutonomyPlace {
@@ -22,7 +22,7 @@ export interface AutonomyPlace {
 
 export const AUTONOMY_SOURCE = "autonomy-service";
 
-export function autonomyPlace(runtime: AgentRuntime): AutonomyPlace {
+export function autonomyPlace(runtime: IAgentRuntime): AutonomyPlace {
   return {
     roomId: createUniqueUuid(runtime, "autonomy-room"),
     worldId: createUniqueUuid(runtime, "autonomy-world"),
@@ -38,7 +38,7 @@ const CONTINUE_PROMPT =
   "Decide the next useful step, building on it rather than repeating it; take it with an " +
   "action if one fits. Say briefly what you decided.";
 
-export async function runAutonomousStep(runtime: AgentRuntime): Promise<HandleMessageResult> {
+export async function runAutonomousStep(runtime: IAgentRuntime): Promise<HandleMessageResult> {
   const place = autonomyPlace(runtime);
   const lastThought = await latestThought(runtime, place.roomId);
   const text = lastThought ? CONTINUE_PROMPT.replace("{{lastThought}}", lastThought) : FIRST_PROMPT;
@@ -75,7 +75,7 @@ export async function runAutonomousStep(runtime: AgentRuntime): Promise<HandleMe
 }
 
 /** The agent's latest reply in its autonomy room. */
-async function latestThought(runtime: AgentRuntime, roomId: UUID): Promise<string | undefined> {
+async function latestThought(runtime: IAgentRuntime, roomId: UUID): Promise<string | undefined> {
   const recent = await runtime.storage.getMemories({
     tableName: MemoryTable.MESSAGES,
     roomId,

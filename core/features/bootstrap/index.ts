@@ -1,6 +1,6 @@
 // The built-in plugin every agent gets, as elizaOS's bootstrap plugin: the basic actions and
 // the providers a plan needs (CAPABILITIES and PROVIDERS as plugin-bootstrap has them).
-import type { Plugin } from "../../runtime/contract/components.ts";
+import type { Plugin } from "../../runtime/contract/plugin-api.ts";
 import { ignoreAction } from "./actions/ignore.ts";
 import { noneAction } from "./actions/none.ts";
 import { replyAction } from "./actions/reply.ts";

@@ -2,8 +2,7 @@
 // model provider is configured, so an agent always replies.
 
 import { type GenerateTextParams, ModelType } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { Plugin } from "../../runtime/contract/components.ts";
+import type { IAgentRuntime, Plugin } from "../../runtime/contract/plugin-api.ts";
 import { parseReminder, type ReminderIntent } from "../reminders/parse-reminder.ts";
 import { createElizaEngine, type ElizaEngineOptions } from "./engine.ts";
 
@@ -24,7 +23,7 @@ export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
   const engine = createElizaEngine(options);
   // createAgent announces the fallback once at startup; answering stays silent.
   const generateText = async (
-    runtime: AgentRuntime,
+    runtime: IAgentRuntime,
     params: GenerateTextParams,
   ): Promise<string> => {
     const text = userTextOf(params);

@@ -3,8 +3,7 @@
 // OpenAI-compatible provider's embeddings: a local model is the one the user pointed at.
 
 import { type EmbeddingParams, ModelError, ModelType } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { Plugin } from "../../runtime/contract/components.ts";
+import type { IAgentRuntime, Plugin } from "../../runtime/contract/plugin-api.ts";
 import {
   checkEmbeddingTexts,
   embeddingRequest,
@@ -29,7 +28,7 @@ const URL_SETTING = "LOCAL_EMBEDDING_URL";
  * EMBEDDING_DIMENSION when that is set.
  */
 export async function embedManyLocally(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   texts: string[],
   options: HttpModelOptions = {},
 ): Promise<number[][]> {
@@ -39,7 +38,7 @@ export async function embedManyLocally(
 }
 
 async function embed(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   input: string | string[],
   texts: string[],
   options: HttpModelOptions,
@@ -88,7 +87,7 @@ export function createLocalEmbeddingPlugin(options: HttpModelOptions = {}): Plug
     priority: 10,
     models: {
       [ModelType.TEXT_EMBEDDING]: async (
-        runtime: AgentRuntime,
+        runtime: IAgentRuntime,
         params: EmbeddingParams | string,
       ): Promise<number[] | number[][]> => {
         // `{texts}` (plugin-knowledge's batch form) gets one vector per text, in one request.

@@ -5,8 +5,8 @@
 // is what makes plugin-bootstrap's service embed a memory, so it would embed it a second time.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { UUID } from "../../kernel/types/domain.ts";
+import { EventType } from "../../kernel/types/event-types.ts";
 import { EMBED_TASK, embedText } from "../../runtime/embedding/embed.ts";
-import { EventType } from "../../runtime/events/event-types.ts";
 import { nextFailure } from "../../runtime/tasks/schedule.ts";
 import type { TaskWorker } from "../../runtime/tasks/types.ts";
 

@@ -1,6 +1,6 @@
 // Recall by meaning: knowledge fragments and earlier messages, searched with the message's
 // embedding, plus the worker that embeds memories whose embedding was deferred.
-import type { Plugin } from "../../runtime/contract/components.ts";
+import type { Plugin } from "../../runtime/contract/plugin-api.ts";
 import { embedWorker } from "./embed-worker.ts";
 import { knowledgeProvider } from "./knowledge-provider.ts";
 import { relevantMemoriesProvider } from "./relevant-memories-provider.ts";

@@ -1,5 +1,5 @@
 import { MemoryTable } from "../../kernel/types/domain.ts";
-import type { Provider } from "../../runtime/contract/components.ts";
+import type { Provider } from "../../runtime/contract/plugin-api.ts";
 
 /**
  * Knowledge fragments close in meaning to the message. Costs one search, and only when the

@@ -6,7 +6,7 @@
 import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
 import type { StorageOp } from "../../kernel/storage/contract.ts";
 import { MemoryTable, type UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { canEmbed, embedText } from "../../runtime/embedding/embed.ts";
 
 export const FRAGMENT_CHARS = 1000;
@@ -62,7 +62,7 @@ export function chunkText(
 
 /** Stores each source as a document with embedded fragments. Needs an embedding model. */
 export async function ingestKnowledge(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   sources: KnowledgeSource[],
 ): Promise<IngestReport> {
   if (!canEmbed(runtime)) {
@@ -123,7 +123,7 @@ export async function ingestKnowledge(
 }
 
 /** The character's inline knowledge strings; file and directory entries are read by targets. */
-export function characterKnowledgeStrings(runtime: AgentRuntime): KnowledgeSource[] {
+export function characterKnowledgeStrings(runtime: IAgentRuntime): KnowledgeSource[] {
   return runtime.character.knowledge
     .filter((item): item is string => typeof item === "string" && item.trim().length > 0)
     .map((text) => ({ text, source: "character" }));

@@ -5,7 +5,7 @@ import { type core, safeParse } from "zod/mini";
 import type { Logger } from "../../kernel/logging/logger.ts";
 import { ModelError } from "../../kernel/models/types.ts";
 import { secretBaseUrl } from "../../kernel/settings/secret-base-url.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 
 /** Who is being called, as error messages and logs name it. */
 export interface HttpProvider {
@@ -343,7 +343,7 @@ function errorText(error: unknown): string {
 // --- settings shared by the HTTP providers ---
 
 /** A setting as a trimmed string; empty values count as unset (`KEY=` in a .env file). */
-export function readSetting(runtime: AgentRuntime, key: string): string | undefined {
+export function readSetting(runtime: IAgentRuntime, key: string): string | undefined {
   const value = runtime.getSettingString(key)?.trim();
   if (value === undefined) return undefined;
   return value === "" ? undefined : value;
@@ -351,7 +351,7 @@ export function readSetting(runtime: AgentRuntime, key: string): string | undefi
 
 /** A setting that must be a positive whole number when present. */
 export function readPositiveInt(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   providerId: string,
   key: string,
 ): number | undefined {
@@ -369,7 +369,7 @@ export function readPositiveInt(
  * `secretKey`, the base must come from where that secret came from (see secret-base-url.ts).
  */
 export function readBaseUrl(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   providerId: string,
   key: string,
   fallback: string,

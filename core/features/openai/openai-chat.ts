@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 import { ModelError } from "../../kernel/models/types.ts";
 import { openAIUsage, reportModelUsage } from "../../kernel/models/usage.ts";
 import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { reportModelCall } from "../../runtime/models/call-report.ts";
 import {
   type StreamPart,
@@ -51,7 +51,7 @@ export interface OpenAIConfig {
   timeoutMs: number;
 }
 
-export function readOpenAIConfig(runtime: AgentRuntime): OpenAIConfig {
+export function readOpenAIConfig(runtime: IAgentRuntime): OpenAIConfig {
   const baseUrl = readBaseUrl(
     runtime,
     OPENAI_ID,
@@ -88,7 +88,7 @@ export type ChatMessage =
  * The token usage goes to the useModel call whose `params` these are.
  */
 export async function chatText(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   options: HttpModelOptions,
   body: { model: string; messages: ChatMessage[] } & Record<string, unknown>,
   params?: unknown,
@@ -121,7 +121,7 @@ export async function chatText(
  * to the useModel call whose `params` these are when the stream ends.
  */
 export async function chatTextStream(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   options: HttpModelOptions,
   body: { model: string; messages: ChatMessage[] } & Record<string, unknown>,
   params?: unknown,

@@ -5,7 +5,7 @@ import * as z from "zod/mini";
 import type { ImageGenerationParams } from "../../kernel/models/params.ts";
 import { ModelError } from "../../kernel/models/types.ts";
 import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { type HttpModelOptions, postJson, readSetting } from "../model-http/http.ts";
 import { OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
 
@@ -33,7 +33,7 @@ function readParams(params: unknown): ImageGenerationParams {
 }
 
 export function generateImage(options: HttpModelOptions) {
-  return async (runtime: AgentRuntime, input: unknown): Promise<{ url: string }[]> => {
+  return async (runtime: IAgentRuntime, input: unknown): Promise<{ url: string }[]> => {
     const params = readParams(input);
     const config = readOpenAIConfig(runtime);
     const data = await postJson(config.provider, `${config.baseUrl}/images/generations`, {

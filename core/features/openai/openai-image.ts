@@ -1,7 +1,7 @@
 // IMAGE_DESCRIPTION over an OpenAI-compatible server: one vision message (the prompt and an
 // image_url part) to OPENAI_IMAGE_DESCRIPTION_MODEL (default the small chat model; on Ollama a
 // vision model such as llava). Answers elizaOS's {title, description}.
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { HttpModelOptions } from "../model-http/http.ts";
 import { readPositiveInt, readSetting } from "../model-http/http.ts";
 import {
@@ -13,9 +13,9 @@ import { chatText, OPENAI_ID } from "./openai-chat.ts";
 
 export function describeImage(
   options: HttpModelOptions,
-  chatModel: (runtime: AgentRuntime, size: "small" | "large") => string,
+  chatModel: (runtime: IAgentRuntime, size: "small" | "large") => string,
 ) {
-  return async (runtime: AgentRuntime, params: unknown): Promise<ImageDescription> => {
+  return async (runtime: IAgentRuntime, params: unknown): Promise<ImageDescription> => {
     const { imageUrl, prompt } = readImageParams(OPENAI_ID, params);
     const text = await chatText(
       runtime,

@@ -2,7 +2,7 @@
 // (`response_format: {type: "json_object"}`), the answer parsed (see object-request.ts).
 
 import { ModelType } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { HttpModelOptions } from "../model-http/http.ts";
 import {
   checkObjectParams,
@@ -14,10 +14,10 @@ import { chatText, OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
 export function generateObject(
   size: "small" | "large",
   options: HttpModelOptions,
-  chatModel: (runtime: AgentRuntime, size: "small" | "large") => string,
+  chatModel: (runtime: IAgentRuntime, size: "small" | "large") => string,
 ) {
   const modelType = size === "small" ? ModelType.OBJECT_SMALL : ModelType.OBJECT_LARGE;
-  return async (runtime: AgentRuntime, input: unknown): Promise<unknown> => {
+  return async (runtime: IAgentRuntime, input: unknown): Promise<unknown> => {
     const params = checkObjectParams(OPENAI_ID, modelType, input);
     const text = await chatText(
       runtime,

@@ -3,7 +3,7 @@
 
 import type { TextToSpeechParams } from "../../kernel/models/params.ts";
 import { ModelError } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { type HttpModelOptions, postBytes, readSetting } from "../model-http/http.ts";
 import { OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
 
@@ -37,7 +37,7 @@ const text = (value: unknown): string | undefined =>
  * OPENAI_TTS_INSTRUCTIONS; the call's voice, model and instructions win over them.
  */
 export function textToSpeech(options: HttpModelOptions) {
-  return async (runtime: AgentRuntime, input: unknown): Promise<ArrayBuffer> => {
+  return async (runtime: IAgentRuntime, input: unknown): Promise<ArrayBuffer> => {
     const params = readSpeechParams(input);
     const config = readOpenAIConfig(runtime);
     const instructions =

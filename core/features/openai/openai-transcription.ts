@@ -6,7 +6,7 @@ import * as z from "zod/mini";
 import type { TranscriptionParams } from "../../kernel/models/params.ts";
 import { ModelError } from "../../kernel/models/types.ts";
 import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { type HttpModelOptions, postJson, readSetting } from "../model-http/http.ts";
 import { OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
 
@@ -92,7 +92,7 @@ async function readAudio(
 }
 
 export function transcribe(options: HttpModelOptions) {
-  return async (runtime: AgentRuntime, input: unknown): Promise<string> => {
+  return async (runtime: IAgentRuntime, input: unknown): Promise<string> => {
     const { audio, prompt } = await readAudio(input, options);
     const config = readOpenAIConfig(runtime);
     const form = new FormData();

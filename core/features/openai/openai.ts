@@ -2,15 +2,14 @@
 // OpenAI, Groq, OpenRouter, Together, vLLM, Ollama and llama.cpp's server, so OPENAI_BASE_URL
 // selects the vendor and a missing key is fine for local servers.
 
+import { promptSegmentsOf, stableFirst } from "../../kernel/models/prompt-segments.ts";
 import {
   type EmbeddingParams,
   type GenerateTextParams,
   ModelError,
   ModelType,
 } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { Plugin } from "../../runtime/contract/components.ts";
-import { promptSegmentsOf, stableFirst } from "../../runtime/models/prompt-segments.ts";
+import type { IAgentRuntime, Plugin } from "../../runtime/contract/plugin-api.ts";
 import type { TextStreamResult } from "../../runtime/models/text-stream.ts";
 import {
   checkEmbeddingTexts,
@@ -42,7 +41,7 @@ const DEFAULT_LARGE_MODEL = "gpt-4o";
 const DEFAULT_EMBEDDING_MODEL = "text-embedding-3-small";
 
 /** The chat model for a size: OPENAI_SMALL_MODEL or OPENAI_LARGE_MODEL, else OpenAI's. */
-export function openAIChatModel(runtime: AgentRuntime, size: "small" | "large"): string {
+export function openAIChatModel(runtime: IAgentRuntime, size: "small" | "large"): string {
   return size === "small"
     ? (readSetting(runtime, "OPENAI_SMALL_MODEL") ?? DEFAULT_SMALL_MODEL)
     : (readSetting(runtime, "OPENAI_LARGE_MODEL") ?? DEFAULT_LARGE_MODEL);
@@ -58,7 +57,7 @@ const TEXT_TYPE: Record<TextSize, string> = {
 };
 
 /** A reasoning size's model: OPENAI_REASONING_SMALL_MODEL / _LARGE_MODEL, else the large one. */
-function textModel(runtime: AgentRuntime, size: TextSize): string {
+function textModel(runtime: IAgentRuntime, size: TextSize): string {
   if (size === "small" || size === "large") return openAIChatModel(runtime, size);
   const setting =
     size === "reasoning-small" ? "OPENAI_REASONING_SMALL_MODEL" : "OPENAI_REASONING_LARGE_MODEL";
@@ -82,7 +81,7 @@ function generateText(size: TextSize, options: HttpModelOptions) {
   const modelType = TEXT_TYPE[size];
   const reasoning = size === "reasoning-small" || size === "reasoning-large";
   return async (
-    runtime: AgentRuntime,
+    runtime: IAgentRuntime,
     params: GenerateTextParams,
   ): Promise<string | TextStreamResult> => {
     checkTextParams(modelType, params);
@@ -121,7 +120,7 @@ function checkTextParams(modelType: string, params: GenerateTextParams): void {
  * requested (`dimensions`) and checked, so a vector of the wrong width never reaches storage.
  */
 export async function embedMany(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   texts: string[],
   options: HttpModelOptions = {},
 ): Promise<number[][]> {
@@ -131,7 +130,7 @@ export async function embedMany(
 }
 
 async function embed(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   input: string | string[],
   texts: string[],
   options: HttpModelOptions,
@@ -168,7 +167,7 @@ async function embed(
 /** TEXT_EMBEDDING: one vector for `{text}` or a string, one per text (in one request) for `{texts}`. */
 function embedHandler(options: HttpModelOptions) {
   return async (
-    runtime: AgentRuntime,
+    runtime: IAgentRuntime,
     params: EmbeddingParams | string,
   ): Promise<number[] | number[][]> => {
     const request = embeddingRequest(ID, params);

@@ -2,7 +2,7 @@
 // them, the user's time zone for their times; plus the inbox worker that answers webhook messages in the background.
 
 import { inboxWorker } from "../../pipeline/tasks/inbox.ts";
-import type { Plugin } from "../../runtime/contract/components.ts";
+import type { Plugin } from "../../runtime/contract/plugin-api.ts";
 import { cancelTaskAction } from "./actions/cancel-task.ts";
 import { createTaskAction } from "./actions/create-task.ts";
 import { remindAction } from "./actions/remind.ts";

@@ -3,7 +3,7 @@
 // REMINDERS_MAX_PER_USER, REMINDERS_MAX_PER_ROOM (0 = no cap), REMINDERS_MIN_INTERVAL_MINUTES.
 
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { describeDuration } from "./parse-reminder.ts";
 
 export const DEFAULT_REMINDERS_PER_USER = 20;
@@ -17,12 +17,12 @@ export const DEFAULT_MIN_INTERVAL_MINUTES = 15;
 /** The floor no setting lowers: anything faster is spam, not a reminder. */
 export const HARD_MIN_INTERVAL_MS = 60_000;
 
-function wholeNumber(runtime: AgentRuntime, key: string, fallback: number): number {
+function wholeNumber(runtime: IAgentRuntime, key: string, fallback: number): number {
   const value = runtime.getSettingString(key)?.trim();
   return value && /^\d+$/.test(value) ? Number(value) : fallback;
 }
 
-export function minIntervalMs(runtime: AgentRuntime): number {
+export function minIntervalMs(runtime: IAgentRuntime): number {
   const minutes = wholeNumber(
     runtime,
     "REMINDERS_MIN_INTERVAL_MINUTES",
@@ -32,7 +32,7 @@ export function minIntervalMs(runtime: AgentRuntime): number {
 }
 
 /** The polite refusal when a repeat is faster than the minimum, else undefined. */
-export function intervalRefusal(runtime: AgentRuntime, intervalMs: number): string | undefined {
+export function intervalRefusal(runtime: IAgentRuntime, intervalMs: number): string | undefined {
   const min = minIntervalMs(runtime);
   if (intervalMs >= min) return undefined;
   return `Sorry, a repeating reminder can be at most every ${describeDuration(min)} (REMINDERS_MIN_INTERVAL_MINUTES); try a longer interval.`;
@@ -43,7 +43,7 @@ export function intervalRefusal(runtime: AgentRuntime, intervalMs: number): stri
  * else undefined. Two reads, in parallel; concurrent requests may overshoot by a few.
  */
 export async function quotaRefusal(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
 ): Promise<string | undefined> {
   const perUser = wholeNumber(runtime, "REMINDERS_MAX_PER_USER", DEFAULT_REMINDERS_PER_USER);

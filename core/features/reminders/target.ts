@@ -1,12 +1,12 @@
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { SendTarget } from "../../runtime/tasks/types.ts";
 
 /**
  * Where a reminder set by this message should be delivered: the same room, through the
  * connector the message came in on. Connectors put routing details in `metadata.target`.
  */
-export function replyTargetOf(runtime: AgentRuntime, message: Memory): SendTarget {
+export function replyTargetOf(runtime: IAgentRuntime, message: Memory): SendTarget {
   const fromConnector = message.metadata?.target as Partial<SendTarget> | undefined;
   return {
     ...fromConnector,

@@ -3,16 +3,16 @@
 // DEFAULT_TIME_ZONE, else UTC. A DEFAULT_TIME_ZONE that names no zone is UTC, with a warning.
 
 import type { UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { canonicalTimeZone } from "./time-zone.ts";
 
-const warned = new WeakSet<AgentRuntime>();
+const warned = new WeakSet<IAgentRuntime>();
 
-function cacheKey(runtime: AgentRuntime, entityId: UUID): string {
+function cacheKey(runtime: IAgentRuntime, entityId: UUID): string {
   return `timezone:${runtime.agentId}:${entityId}`;
 }
 
-export function defaultTimeZone(runtime: AgentRuntime): string {
+export function defaultTimeZone(runtime: IAgentRuntime): string {
   const setting = runtime.getSettingString("DEFAULT_TIME_ZONE")?.trim();
   if (!setting) return "UTC";
   const zone = canonicalTimeZone(setting);
@@ -27,13 +27,13 @@ export function defaultTimeZone(runtime: AgentRuntime): string {
 }
 
 /** The zone reminder times of this user are read in. One cache read. */
-export async function userTimeZone(runtime: AgentRuntime, entityId: UUID): Promise<string> {
+export async function userTimeZone(runtime: IAgentRuntime, entityId: UUID): Promise<string> {
   const own = await runtime.storage.getCache<string>(cacheKey(runtime, entityId));
   return (typeof own === "string" && canonicalTimeZone(own)) || defaultTimeZone(runtime);
 }
 
 export async function rememberTimeZone(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   entityId: UUID,
   zone: string,
 ): Promise<void> {

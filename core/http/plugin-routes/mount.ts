@@ -6,8 +6,8 @@
 import type { Context, Hono, MiddlewareHandler } from "hono";
 import { assemblePlugins } from "../../agent/plugin-list.ts";
 import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { Plugin, Route } from "../../runtime/contract/components.ts";
-import type { AppEnv } from "../app.ts";
+import type { Plugin, Route } from "../../runtime/contract/plugin-api.ts";
+import type { AppEnv } from "../app-options.ts";
 import { errorBody } from "../errors.ts";
 import { BUILT_IN_PATHS, normalizeRoutePath, pathsOverlap } from "./collisions.ts";
 import { toExpressRequest } from "./request.ts";

@@ -4,7 +4,7 @@
 // not parse as its Content-Type says is a 400, never a handler seeing half a value.
 import type { Context } from "hono";
 import { wellFormedDeep } from "../../kernel/validation/well-formed.ts";
-import type { RouteRequest } from "../../runtime/contract/components.ts";
+import type { RouteRequest } from "../../runtime/contract/shapes.ts";
 import { ApiError } from "../errors.ts";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { ModelType } from "../../kernel/models/types.ts";
 import { StorageError } from "../../kernel/storage/contract.ts";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../app-options.ts";
 import { errorBody } from "../errors.ts";
 
 // /health never touches storage (liveness: the process answers); /health/ready makes one

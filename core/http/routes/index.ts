@@ -1,7 +1,7 @@
 // Every built-in route of the shared app in one chain, so its type carries them all: the typed
 // client (core/http/client.ts, hono's `hc`) and the OpenAPI check read it.
 import { Hono } from "hono";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../app-options.ts";
 import { cronRoutes } from "./cron.ts";
 import { healthRoutes } from "./health.ts";
 import { messageRoutes } from "./messages.ts";

@@ -11,8 +11,8 @@ import {
   replyId,
   type TurnObserver,
 } from "../../pipeline/messages/message-service.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { AppEnv } from "../app.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { AppEnv } from "../app-options.ts";
 import { readJson } from "../body.ts";
 import { ApiError, errorPayload } from "../errors.ts";
 import { acceptsEventStream, createEventStream } from "../event-stream.ts";
@@ -130,7 +130,7 @@ export const messageRoutes = new Hono<AppEnv>()
  */
 async function enforceRateLimit(
   c: Context<AppEnv>,
-  agent: AgentRuntime,
+  agent: IAgentRuntime,
   body: SendMessage,
 ): Promise<void> {
   const { userId, roomId } = callerIds(body);
@@ -169,7 +169,7 @@ export interface SendMessageResult {
 const RESUMABLE_REPLIES = 10;
 
 async function sendMessage(
-  agent: AgentRuntime,
+  agent: IAgentRuntime,
   body: SendMessage,
   idempotencyKey?: string,
   observer?: TurnObserver,
@@ -264,7 +264,7 @@ async function sendMessage(
  */
 function streamTurn(
   c: Context<AppEnv>,
-  agent: AgentRuntime,
+  agent: IAgentRuntime,
   answered: (observer: TurnObserver) => Promise<SendMessageResult>,
 ): Response {
   const events = createEventStream();
@@ -310,7 +310,7 @@ function replayAsEvents(previous: SendMessageResult): Response {
   return events.response;
 }
 
-function toApiMessage(agent: AgentRuntime, m: Memory) {
+function toApiMessage(agent: IAgentRuntime, m: Memory) {
   const fromAgent = m.entityId === agent.agentId;
   return {
     id: m.id ?? null,

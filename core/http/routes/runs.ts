@@ -6,7 +6,7 @@ import { createUniqueUuid, validateUuid } from "../../kernel/ids/uuid.ts";
 import type { UUID } from "../../kernel/types/domain.ts";
 import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
 import { getRun, listRuns } from "../../runtime/runs/read.ts";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../app-options.ts";
 import { ApiError } from "../errors.ts";
 import { queryInput } from "../typed-input.ts";
 

@@ -5,10 +5,10 @@ import * as z from "zod/mini";
 import { createUniqueUuid, validateUuid } from "../../kernel/ids/uuid.ts";
 import type { Task, UUID } from "../../kernel/types/domain.ts";
 import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { isRepeating } from "../../runtime/tasks/due-time.ts";
 import { pauseTask, resumeTask, taskStatusOf } from "../../runtime/tasks/task-rows.ts";
-import type { AppEnv } from "../app.ts";
+import type { AppEnv } from "../app-options.ts";
 import { ApiError } from "../errors.ts";
 import { queryInput } from "../typed-input.ts";
 
@@ -81,12 +81,12 @@ export const taskRoutes = new Hono<AppEnv>()
     return c.json({ deleted: true, id });
   });
 
-function ownTask(agent: AgentRuntime, task: Task): boolean {
+function ownTask(agent: IAgentRuntime, task: Task): boolean {
   return task.id !== undefined && (task.agentId === undefined || task.agentId === agent.agentId);
 }
 
 /** The task the path names, this agent's; 400 for a bad id, 404 for an unknown one. */
-async function ownTaskOf(c: Context<AppEnv>): Promise<{ agent: AgentRuntime; id: UUID }> {
+async function ownTaskOf(c: Context<AppEnv>): Promise<{ agent: IAgentRuntime; id: UUID }> {
   const id = validateUuid(c.req.param("id"));
   if (!id) throw new ApiError(400, "invalid_id", "task id must be a UUID");
   const agent = await c.get("options").getAgent(c);
@@ -97,12 +97,12 @@ async function ownTaskOf(c: Context<AppEnv>): Promise<{ agent: AgentRuntime; id:
   return { agent, id };
 }
 
-async function viewOf(agent: AgentRuntime, id: UUID): Promise<TaskView | null> {
+async function viewOf(agent: IAgentRuntime, id: UUID): Promise<TaskView | null> {
   const task = await agent.storage.getTask(id);
   return task ? taskView(agent, { ...task, id }) : null;
 }
 
-export function taskView(agent: AgentRuntime, task: Task & { id: UUID }): TaskView {
+export function taskView(agent: IAgentRuntime, task: Task & { id: UUID }): TaskView {
   const status = taskStatusOf(task, agent.now());
   const meta = (task.metadata ?? {}) as { cron?: unknown };
   return {

@@ -1,6 +1,6 @@
 // elizaOS 1.x model parameters, named and shaped as in @elizaos/core, so plugins' model
 // handlers and useModel callers carry over.
-import type { PromptSegment } from "../../runtime/models/prompt-segments.ts";
+import type { PromptSegment } from "./prompt-segments.ts";
 import type { ModelUsedTokens } from "./usage.ts";
 
 /** elizaOS's text generation parameters (TEXT_SMALL, TEXT_LARGE, REASONING_*, TEXT_COMPLETION). */

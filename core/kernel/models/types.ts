@@ -1,5 +1,4 @@
 // Model types and their parameters, named as in elizaOS so plugins' model handlers carry over.
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
 import type { UUID } from "../types/domain.ts";
 import type { ElizaGenerateTextParams } from "./params.ts";
 import type { TokenUsage } from "./usage.ts";
@@ -51,20 +50,6 @@ export interface GenerateTextParams extends ElizaGenerateTextParams {
 
 export interface EmbeddingParams {
   text: string;
-}
-
-/** A model handler: elizaOS's `(runtime, params) => result`. */
-export type ModelHandler<P = unknown, R = unknown> = (
-  runtime: AgentRuntime,
-  params: P,
-) => Promise<R>;
-
-export interface ModelRegistration {
-  handler: ModelHandler;
-  /** Who registered it (a plugin name), for logs and the health route. */
-  provider: string;
-  /** Highest wins. The offline ELIZA fallback registers at -1000. */
-  priority: number;
 }
 
 /** Thrown by HTTP model providers; `status` is the upstream HTTP status when there was one. */

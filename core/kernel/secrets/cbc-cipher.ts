@@ -4,7 +4,7 @@
 import { cbc } from "@noble/ciphers/aes.js";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { fromHex, randomBytes, toHex } from "../encoding/buffer.ts";
-import { looksEncrypted } from "./secret-cipher.ts";
+import { looksEncrypted } from "./encrypted-form.ts";
 
 function keyFor(salt: string): Uint8Array {
   return sha256(new TextEncoder().encode(salt));

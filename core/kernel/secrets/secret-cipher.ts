@@ -6,15 +6,12 @@
 // is built when a setting it is given looks encrypted; eliza-edge/elizaos (whose elizaOS
 // functions are synchronous) loads it with itself. Until then an encrypted value stays as it
 // is, never decrypted, so no plain secret exists that redaction could miss.
+import { looksEncrypted } from "./encrypted-form.ts";
+
+export { looksEncrypted };
 
 /** elizaOS's salt when SECRET_SALT is unset. */
 export const DEFAULT_SECRET_SALT = "secretsalt";
-
-/** "<32 hex digits>:<anything>": the shape elizaOS's encryptStringValue produces. */
-export function looksEncrypted(value: string): boolean {
-  const parts = value.split(":");
-  return parts.length === 2 && /^[0-9a-fA-F]{32}$/.test(parts[0] ?? "");
-}
 
 export interface SecretCipher {
   decryptStringValue(value: string, salt: string): string;

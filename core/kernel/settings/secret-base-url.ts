@@ -4,7 +4,8 @@
 // its own host. The base set next to the secret is used instead (else the platform's default),
 // and one warning per runtime says why. An operator can allow hosts anyway with
 // SECRET_HOSTS_ALLOWED, read from the env and runtime settings only, never from the character.
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { Logger } from "../logging/logger.ts";
+import type { SettingCandidate, SettingSource } from "./precedence.ts";
 
 export interface SecretBaseUrl {
   /** The base URL setting: "TELEGRAM_API_BASE". */
@@ -15,10 +16,17 @@ export interface SecretBaseUrl {
   fallback: string;
 }
 
-export const SECRET_HOSTS_SETTING = "SECRET_HOSTS_ALLOWED";
-const warned = new WeakMap<AgentRuntime, Set<string>>();
+/** What the rule reads of a runtime: its settings, with where each came from. */
+export interface SettingsWithSources {
+  readonly logger: Logger;
+  getSettingCandidates(key: string): SettingCandidate[];
+  getSettingWithSource(key: string): { value: string; source: SettingSource } | undefined;
+}
 
-export function secretBaseUrl(runtime: AgentRuntime, rule: SecretBaseUrl): string {
+export const SECRET_HOSTS_SETTING = "SECRET_HOSTS_ALLOWED";
+const warned = new WeakMap<SettingsWithSources, Set<string>>();
+
+export function secretBaseUrl(runtime: SettingsWithSources, rule: SecretBaseUrl): string {
   const bases = runtime.getSettingCandidates(rule.baseKey).filter((b) => b.value.trim() !== "");
   const top = bases[0];
   if (!top) return rule.fallback;
@@ -42,7 +50,7 @@ export function secretBaseUrl(runtime: AgentRuntime, rule: SecretBaseUrl): strin
 }
 
 /** SECRET_HOSTS_ALLOWED: comma-separated host names (or host:port), from env or runtime. */
-function hostAllowed(runtime: AgentRuntime, url: string): boolean {
+function hostAllowed(runtime: SettingsWithSources, url: string): boolean {
   const setting = runtime
     .getSettingCandidates(SECRET_HOSTS_SETTING)
     .find((s) => s.source !== "character");

@@ -6,7 +6,7 @@
 // here fails the turn: an attachment that cannot be read says so in its description.
 
 import type { Media, Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { MediaError } from "./download.ts";
 import { mediaFetcher } from "./fetchers.ts";
 
@@ -15,14 +15,17 @@ export const DEFAULT_MEDIA_MAX_BYTES = 20 * 1024 * 1024;
 const MAX_DOCUMENT_CHARS = 20_000;
 const TEXT_TYPES = /^(?:text\/|application\/(?:json|xml|x-yaml|yaml|csv))/i;
 
-export function mediaMaxBytes(runtime: AgentRuntime): number {
+export function mediaMaxBytes(runtime: IAgentRuntime): number {
   const value = runtime.getSettingString("MEDIA_MAX_BYTES")?.trim();
   return value && /^\d+$/.test(value) && Number(value) > 0
     ? Number(value)
     : DEFAULT_MEDIA_MAX_BYTES;
 }
 
-export async function processAttachments(runtime: AgentRuntime, message: Memory): Promise<Media[]> {
+export async function processAttachments(
+  runtime: IAgentRuntime,
+  message: Memory,
+): Promise<Media[]> {
   const list = Array.isArray(message.content.attachments) ? message.content.attachments : [];
   const fetcher = mediaFetcher(runtime, message.content.source);
   if (!fetcher || !list.length) return list;
@@ -35,7 +38,7 @@ export async function processAttachments(runtime: AgentRuntime, message: Memory)
 }
 
 async function processOne(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   media: Media,
   fetchBytes: (media: Media) => Promise<{ bytes: Uint8Array; contentType?: string }>,
 ): Promise<Media> {

@@ -3,19 +3,19 @@
 // source with no fetcher are left as they are, so a URL a user typed is never fetched.
 
 import type { Media } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { Downloaded } from "./download.ts";
 
 export type MediaFetcher = (
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   media: Media,
   maxBytes: number,
 ) => Promise<Downloaded>;
 
-const fetchers = new WeakMap<AgentRuntime, Map<string, MediaFetcher>>();
+const fetchers = new WeakMap<IAgentRuntime, Map<string, MediaFetcher>>();
 
 export function registerMediaFetcher(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   source: string,
   fetcher: MediaFetcher,
 ): void {
@@ -24,6 +24,6 @@ export function registerMediaFetcher(
   bySource.set(source, fetcher);
 }
 
-export function mediaFetcher(runtime: AgentRuntime, source: unknown): MediaFetcher | undefined {
+export function mediaFetcher(runtime: IAgentRuntime, source: unknown): MediaFetcher | undefined {
   return typeof source === "string" ? fetchers.get(runtime)?.get(source) : undefined;
 }

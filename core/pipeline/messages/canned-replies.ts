@@ -2,7 +2,7 @@
 // for a message that was only attachments no model could read.
 
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { nothingReadable, textOnlyReply } from "../media/attachments.ts";
 import { addressesAgent, agentCommandOf, commandReply } from "./commands.ts";
 
@@ -13,7 +13,7 @@ export interface CannedReply {
   reason: string;
 }
 
-export function cannedReply(runtime: AgentRuntime, message: Memory): CannedReply | undefined {
+export function cannedReply(runtime: IAgentRuntime, message: Memory): CannedReply | undefined {
   const command = agentCommandOf(message);
   if (command) {
     return { text: commandReply(runtime, message, command), action: "HELP", reason: `/${command}` };

@@ -4,7 +4,7 @@
 // reminders when the tasks plugin is loaded, photos and voice notes when a model reads them.
 
 import { ChannelType, type Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 
 export type AgentCommand = "start" | "help";
 
@@ -36,7 +36,7 @@ export function addressesAgent(message: Memory): boolean {
 export const COMMAND_PATTERNS: readonly RegExp[] = [COMMAND];
 
 export function commandReply(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
   command: AgentCommand,
 ): string {

@@ -4,8 +4,8 @@
 // evaluators), with elizaOS's result shape.
 
 import type { Content, Memory, Room, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { HandlerCallback, State } from "../../runtime/contract/components.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { HandlerCallback, State } from "../../runtime/contract/shapes.ts";
 import { isBeingReceived, messageService } from "./message-service.ts";
 import { respondWithoutModel } from "./should-respond.ts";
 
@@ -34,19 +34,19 @@ export interface ResponseDecision {
 
 export interface ElizaMessageService {
   handleMessage(
-    runtime: AgentRuntime,
+    runtime: IAgentRuntime,
     message: Memory,
     callback?: HandlerCallback,
     options?: MessageProcessingOptions,
   ): Promise<MessageProcessingResult>;
   shouldRespond(
-    runtime: AgentRuntime,
+    runtime: IAgentRuntime,
     message: Memory,
     room?: Room,
     mentionContext?: { isMention?: boolean; isReply?: boolean },
   ): ResponseDecision;
-  deleteMessage(runtime: AgentRuntime, message: Memory): Promise<void>;
-  clearChannel(runtime: AgentRuntime, roomId: UUID, channelId: string): Promise<void>;
+  deleteMessage(runtime: IAgentRuntime, message: Memory): Promise<void>;
+  clearChannel(runtime: IAgentRuntime, roomId: UUID, channelId: string): Promise<void>;
 }
 
 const emptyState = (): State => ({ values: {}, data: {}, text: "" });

@@ -5,17 +5,18 @@
 import { createUniqueUuid, randomUuid } from "../../kernel/ids/uuid.ts";
 import { StorageError, type StorageOp } from "../../kernel/storage/contract.ts";
 import { type Content, type Memory, MemoryTable, type UUID } from "../../kernel/types/domain.ts";
+import { EventType } from "../../kernel/types/event-types.ts";
 import { isPreEvaluator, runPreEvaluators } from "../../runtime/actions/pre-evaluators.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { ActionResult } from "../../runtime/contract/components.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { ActionResult } from "../../runtime/contract/shapes.ts";
 import { EMBED_TASK, embedWithinBudget } from "../../runtime/embedding/embed.ts";
-import { EventType } from "../../runtime/events/event-types.ts";
 import { runInScope } from "../../runtime/runs/scope.ts";
 import { processAttachments } from "../media/attachments.ts";
 import { cannedReply } from "./canned-replies.ts";
 import { planResponse } from "./plan-response.ts";
 import { dropPrefetched, keepPrefetched, prefetchReads } from "./prefetch.ts";
 import { announceReceived } from "./received.ts";
+import type { RunControl } from "./run-control.ts";
 import { failRun, finishRun } from "./run-end.ts";
 import {
   isStale,
@@ -24,7 +25,6 @@ import {
   newerFromOthers,
   newerRead,
   noteLatest,
-  type RunControl,
   raceRunTimeout,
   runTimeoutMs,
 } from "./run-guard.ts";
@@ -98,7 +98,7 @@ export const messageService: MessageService = {
 
 type Pipeline = {
   handleMessage(
-    runtime: AgentRuntime,
+    runtime: IAgentRuntime,
     message: Memory & { id: UUID },
     callback: MessageCallback | undefined,
     options: HandleMessageOptions,
@@ -371,12 +371,12 @@ const pipeline: Pipeline = {
 };
 
 /** The id of the k-th reply (from 0) to a message: the same in every run of the turn. */
-export function replyId(runtime: AgentRuntime, messageId: UUID, k: number): UUID {
+export function replyId(runtime: IAgentRuntime, messageId: UUID, k: number): UUID {
   return createUniqueUuid(runtime, `reply:${messageId}:${k}`);
 }
 
 /** A task that embeds the memory later, written in the same batch as the memory itself. */
-function embedLaterOp(runtime: AgentRuntime, memoryId: UUID): StorageOp {
+function embedLaterOp(runtime: IAgentRuntime, memoryId: UUID): StorageOp {
   const now = runtime.now();
   return {
     op: "createTask",

@@ -2,11 +2,11 @@
 // messageHandlerTemplate, read as the <response> XML (thought, actions, providers, text, and
 // the actions' parameters in <params>, kept on the plan's content as `params`).
 import { ModelType } from "../../kernel/models/types.ts";
+import { parseList, parseResponse, salvageText } from "../../kernel/text/parse-response.ts";
 import type { Content, Memory } from "../../kernel/types/domain.ts";
 import { parseParams } from "../../runtime/actions/parse-params.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { State } from "../../runtime/contract/components.ts";
-import { parseList, parseResponse, salvageText } from "./parse-response.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { State } from "../../runtime/contract/shapes.ts";
 import { plannerTextStream } from "./reply-stream.ts";
 import { fillTemplateSegments, providerSegments, stableValueNames } from "./segmented-prompt.ts";
 import { messageHandlerTemplate } from "./templates.ts";
@@ -23,7 +23,7 @@ export interface Plan {
  * text it holds is sent as a REPLY rather than dropping the user's message.
  */
 export async function planResponse(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
   state: State,
   retries: number,

@@ -4,12 +4,12 @@
 
 import type { StorageRead, StorageReadResult } from "../../kernel/storage/contract.ts";
 import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 
 /** Messages whose answers are kept at once per runtime; a turn takes them within seconds. */
 const MAX_MESSAGES = 100;
 
-const kept = new WeakMap<AgentRuntime, Map<UUID, Map<string, StorageReadResult>>>();
+const kept = new WeakMap<IAgentRuntime, Map<UUID, Map<string, StorageReadResult>>>();
 
 export interface Prefetch {
   names: string[];
@@ -17,7 +17,7 @@ export interface Prefetch {
 }
 
 /** The reads of the providers a plain composeState runs (not dynamic, not private). */
-export function prefetchReads(runtime: AgentRuntime, message: Memory): Prefetch {
+export function prefetchReads(runtime: IAgentRuntime, message: Memory): Prefetch {
   const names: string[] = [];
   const reads: StorageRead[] = [];
   for (const provider of runtime.providers) {
@@ -31,7 +31,7 @@ export function prefetchReads(runtime: AgentRuntime, message: Memory): Prefetch 
 }
 
 export function keepPrefetched(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   messageId: UUID,
   { names }: Prefetch,
   answers: StorageReadResult[],
@@ -45,7 +45,7 @@ export function keepPrefetched(
 
 /** The provider's prefetched answer for this message, once; undefined when there is none. */
 export function takePrefetched<T extends StorageReadResult>(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
   name: string,
 ): T | undefined {
@@ -56,6 +56,6 @@ export function takePrefetched<T extends StorageReadResult>(
 }
 
 /** Forgets what the turn did not take. */
-export function dropPrefetched(runtime: AgentRuntime, messageId: UUID): void {
+export function dropPrefetched(runtime: IAgentRuntime, messageId: UUID): void {
   kept.get(runtime)?.delete(messageId);
 }

@@ -3,23 +3,23 @@
 // not start the pipeline again.
 
 import type { Content, Memory, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import { EventType } from "../../runtime/events/event-types.ts";
+import { EventType } from "../../kernel/types/event-types.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 
 /** Message ids whose MESSAGE_RECEIVED listeners are running, per runtime. */
-const receiving = new WeakMap<AgentRuntime, Set<UUID>>();
+const receiving = new WeakMap<IAgentRuntime, Set<UUID>>();
 
 /**
  * True while MESSAGE_RECEIVED listeners run for this message: elizaOS-style code that answers
  * that event with runtime.messageService.handleMessage must not start the pipeline again.
  */
-export function isBeingReceived(runtime: AgentRuntime, messageId: UUID | undefined): boolean {
+export function isBeingReceived(runtime: IAgentRuntime, messageId: UUID | undefined): boolean {
   return messageId !== undefined && (receiving.get(runtime)?.has(messageId) ?? false);
 }
 
 /** Emits elizaOS's MESSAGE_RECEIVED {message, callback, source}; the callback replies in this turn. */
 export async function announceReceived(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory & { id: UUID },
   send: (content: Content) => Promise<Memory[]>,
   base: Record<string, unknown>,

@@ -2,14 +2,14 @@
 // it completed or failed, so observers (the run log, plugins' listeners) see one shape.
 
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import { EventType } from "../../runtime/events/event-types.ts";
-import type { RunControl } from "./run-guard.ts";
+import { EventType } from "../../kernel/types/event-types.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { RunControl } from "./run-control.ts";
 import type { HandleMessageResult } from "./service-types.ts";
 
 /** Ends a completed turn's run and hands its outcome back. */
 export async function finishRun(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   run: RunControl,
   base: Record<string, unknown>,
   startedAt: number,
@@ -31,7 +31,7 @@ export async function finishRun(
 
 /** Ends a failed turn's run; the caller rethrows. */
 export async function failRun(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   run: RunControl,
   base: Record<string, unknown>,
   startedAt: number,
@@ -47,7 +47,7 @@ export async function failRun(
 }
 
 async function emitEnded(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   base: Record<string, unknown>,
   startedAt: number,
   message: Memory,

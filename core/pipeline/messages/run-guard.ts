@@ -6,34 +6,17 @@ import type { TokenUsage } from "../../kernel/models/usage.ts";
 import type { StorageRead, StorageReadResult } from "../../kernel/storage/contract.ts";
 import { parseBooleanFromText } from "../../kernel/text/parsing.ts";
 import { type Memory, MemoryTable, type UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import { EventType } from "../../runtime/events/event-types.ts";
+import { EventType } from "../../kernel/types/event-types.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { RunRecord } from "../../runtime/runs/record.ts";
-import type { HandleMessageResult } from "./message-service.ts";
+import type { RunControl } from "./run-control.ts";
+import type { HandleMessageResult } from "./service-types.ts";
 
 /** elizaOS's default run timeout (its handleMessage's timeoutDuration): one hour. */
 export const DEFAULT_RUN_TIMEOUT_MS = 60 * 60 * 1000;
 
-/** What the pipeline and its timeout share about one run. */
-export interface RunControl {
-  runId: UUID;
-  startedAt: number;
-  /** Set when the run timed out: nothing may be sent afterwards. */
-  over: boolean;
-  /** Replies sent so far (the timeout's result reports them). */
-  responses: Memory[];
-  /** The stale check's answer, once asked (one storage read per run at most). */
-  stale?: Promise<boolean>;
-  /** A reply was discarded because a newer message arrived (elizaOS's "replaced"). */
-  replaced?: boolean;
-  /** Tokens the turn's own model calls used so far, as their providers reported them. */
-  usage?: TokenUsage;
-  /** The run's record: its steps so far, its logger, its log row at the end. */
-  record: RunRecord;
-}
-
 /** RUN_TIMEOUT_MS, or elizaOS's one hour when unset or not a positive number. */
-export function runTimeoutMs(runtime: AgentRuntime, override?: number): number {
+export function runTimeoutMs(runtime: IAgentRuntime, override?: number): number {
   const raw = override ?? Number(runtime.getSettingString("RUN_TIMEOUT_MS"));
   return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_RUN_TIMEOUT_MS;
 }
@@ -44,7 +27,7 @@ export function runTimeoutMs(runtime: AgentRuntime, override?: number): number {
  * cleared before returning, so nothing outlives the call but the abandoned turn itself.
  */
 export async function raceRunTimeout(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory & { id: UUID },
   run: RunControl,
   ms: number,
@@ -105,7 +88,7 @@ export async function raceRunTimeout(
  * BASIC_CAPABILITIES_KEEP_RESP (elizaOS's current name; 1.7's BOOTSTRAP_KEEP_RESP is read
  * too): true keeps a reply even when a newer message arrived in the room meanwhile.
  */
-export function keepsStaleReplies(runtime: AgentRuntime): boolean {
+export function keepsStaleReplies(runtime: IAgentRuntime): boolean {
   return (
     parseBooleanFromText(runtime.getSettingString("BASIC_CAPABILITIES_KEEP_RESP")) ||
     parseBooleanFromText(runtime.getSettingString("BOOTSTRAP_KEEP_RESP"))
@@ -113,10 +96,10 @@ export function keepsStaleReplies(runtime: AgentRuntime): boolean {
 }
 
 /** The newest message each room's runs have seen in this isolate (elizaOS keeps the same map). */
-const latestInRoom = new WeakMap<AgentRuntime, Map<UUID, UUID>>();
+const latestInRoom = new WeakMap<IAgentRuntime, Map<UUID, UUID>>();
 
 /** Called when a run starts: this message is now the room's newest in this isolate. */
-export function noteLatest(runtime: AgentRuntime, message: Memory & { id: UUID }): void {
+export function noteLatest(runtime: IAgentRuntime, message: Memory & { id: UUID }): void {
   const rooms = latestInRoom.get(runtime) ?? new Map<UUID, UUID>();
   latestInRoom.set(runtime, rooms);
   rooms.delete(message.roomId); // re-insert: the map's order is recency, for trimming
@@ -134,7 +117,7 @@ export function noteLatest(runtime: AgentRuntime, message: Memory & { id: UUID }
  * equal stamps are not ordered, so neither message discards the other's reply. Answering both
  * is the safe side; dropping one could drop the only answer.
  */
-export function knownStale(runtime: AgentRuntime, message: Memory & { id: UUID }): boolean {
+export function knownStale(runtime: IAgentRuntime, message: Memory & { id: UUID }): boolean {
   const seen = latestInRoom.get(runtime)?.get(message.roomId);
   return seen !== undefined && seen !== message.id;
 }
@@ -150,7 +133,7 @@ export function newerRead(message: Memory & { id: UUID }): StorageRead {
 
 /** Its answer: is one of them someone else's? */
 export function newerFromOthers(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory & { id: UUID },
   newer: StorageReadResult,
 ): boolean {
@@ -159,7 +142,7 @@ export function newerFromOthers(
 
 /** The whole check as one read, for a reply whose write is not ours (callbackStoresReplies). */
 export async function isStale(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory & { id: UUID },
 ): Promise<boolean> {
   if (knownStale(runtime, message)) return true;

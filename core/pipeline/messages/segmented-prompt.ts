@@ -3,27 +3,22 @@
 // is marked stable and comes first, so a provider's prompt cache serves it on the next turn;
 // the conversation and other per-turn provider text follow, unstable.
 
-import { actionsProvider } from "../../features/bootstrap/providers/actions.ts";
-import { characterProvider } from "../../features/bootstrap/providers/character.ts";
 import type { TemplateFunction } from "../../kernel/character/character.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { Provider, State } from "../../runtime/contract/components.ts";
-import type { PromptSegment } from "../../runtime/models/prompt-segments.ts";
+import type { PromptSegment } from "../../kernel/models/prompt-segments.ts";
+import type { IAgentRuntime, Provider } from "../../runtime/contract/plugin-api.ts";
+import type { State } from "../../runtime/contract/shapes.ts";
 import { PLACEHOLDER } from "./templates.ts";
 
 /**
- * eliza-edge's own providers whose text depends on the character and plugins, not on the
- * turn. Known by identity, not name: plugin-bootstrap's CHARACTER and ACTIONS pick bios,
- * examples and action order at random each call, and marking them would pay for a cache
- * write every turn that is never read.
+ * Names whose every registered provider says its text is the same on every turn (`stable`:
+ * eliza-edge's CHARACTER and ACTIONS). Not by name: plugin-bootstrap's CHARACTER and ACTIONS
+ * pick bios, examples and action order at random each call, and marking them would pay for a
+ * cache write every turn that is never read.
  */
-const STABLE_PROVIDERS: ReadonlySet<Provider> = new Set([characterProvider, actionsProvider]);
-
-/** Names whose every registered provider is a stable built-in one. */
-export function stableProviderNames(runtime: AgentRuntime): Set<string> {
+export function stableProviderNames(runtime: IAgentRuntime): Set<string> {
   const stable = new Map<string, boolean>();
   for (const p of runtime.providers) {
-    stable.set(p.name, (stable.get(p.name) ?? true) && STABLE_PROVIDERS.has(p));
+    stable.set(p.name, (stable.get(p.name) ?? true) && p.stable === true);
   }
   return new Set([...stable].filter(([, yes]) => yes).map(([name]) => name));
 }
@@ -42,7 +37,7 @@ const hasText = (r: ProviderResult | undefined): r is { text: string } =>
  * The state's provider texts as segments: the stable providers' first, then the rest, each
  * group in provider position order, joined by a blank line as state.text is.
  */
-export function providerSegments(runtime: AgentRuntime, state: State): PromptSegment[] {
+export function providerSegments(runtime: IAgentRuntime, state: State): PromptSegment[] {
   const results = state.data?.providers as Record<string, ProviderResult> | undefined;
   if (!results || typeof results !== "object") {
     return [{ content: state.text ?? "", stable: false }];
@@ -67,7 +62,7 @@ export function providerSegments(runtime: AgentRuntime, state: State): PromptSeg
 }
 
 /** Value names that are the same on every turn: the agent's name and stable providers' output. */
-export function stableValueNames(runtime: AgentRuntime, state: State): Set<string> {
+export function stableValueNames(runtime: IAgentRuntime, state: State): Set<string> {
   const providers = stableProviderNames(runtime);
   const names = new Set(["agentName", ...providers]);
   const results = state.data?.providers as Record<string, ProviderResult> | undefined;

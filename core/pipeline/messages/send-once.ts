@@ -14,7 +14,7 @@ import {
   type StorageReadResult,
 } from "../../kernel/storage/contract.ts";
 import { type Memory, MemoryTable, type UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 
 export type SendOnceOutcome =
   | { sent: true }
@@ -37,7 +37,7 @@ export interface SendGuard {
  * replaces the write after the send that came before, so the success path costs no extra trip.
  */
 export async function sendOnce(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   memory: Memory & { id: UUID },
   alsoWrite: StorageOp[],
   deliver: () => Promise<unknown>,

@@ -1,8 +1,9 @@
 // The message service's public shapes: what handleMessage takes and gives back.
 import type { TokenUsage } from "../../kernel/models/usage.ts";
 import type { Content, Memory, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime, ConnectionParams } from "../../runtime/agent-runtime-core.ts";
-import type { ActionResult } from "../../runtime/contract/components.ts";
+import type { ConnectionParams } from "../../runtime/base/connections.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { ActionResult } from "../../runtime/contract/shapes.ts";
 import type { TurnObserver } from "./turn-observer.ts";
 
 /** Delivers one reply to wherever the message came from (HTTP response, Telegram, ...). */
@@ -49,7 +50,7 @@ export interface HandleMessageResult {
 
 export interface MessageService {
   handleMessage(
-    runtime: AgentRuntime,
+    runtime: IAgentRuntime,
     message: Memory,
     callback?: MessageCallback,
     options?: HandleMessageOptions,

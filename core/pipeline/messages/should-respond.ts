@@ -1,7 +1,7 @@
 import { ModelType } from "../../kernel/models/types.ts";
+import { parseResponse } from "../../kernel/text/parse-response.ts";
 import { ChannelType, type Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import { parseResponse } from "./parse-response.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { fillTemplateSegments } from "./segmented-prompt.ts";
 import { shouldRespondTemplate } from "./templates.ts";
 import type { TurnModelCalls } from "./turn-usage.ts";
@@ -22,7 +22,7 @@ const ALWAYS_RESPOND: ReadonlySet<string> = new Set([
  * should not hear from the agent because a model rambled.
  */
 export async function shouldRespond(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
   turn?: TurnModelCalls,
 ): Promise<RespondDecision> {
@@ -60,7 +60,7 @@ export async function shouldRespond(
  * the agent or its name. Undefined when only the model can decide.
  */
 export function respondWithoutModel(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
 ): RespondDecision | undefined {
   const channel = message.content.channelType ?? ChannelType.DM;
@@ -72,7 +72,7 @@ export function respondWithoutModel(
   return undefined;
 }
 
-function namesAgent(runtime: AgentRuntime, text: string): boolean {
+function namesAgent(runtime: IAgentRuntime, text: string): boolean {
   const names = [runtime.character.name, runtime.character.username].filter(
     (n): n is string => !!n,
   );

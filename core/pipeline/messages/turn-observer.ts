@@ -2,9 +2,9 @@
 // rule that a failing observer never fails the turn, and the timed steps of a run's debug log.
 
 import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { RunEvent } from "../../runtime/runs/types.ts";
-import type { RunControl } from "./run-guard.ts";
+import type { RunControl } from "./run-control.ts";
 
 /** Someone watching one turn (a streaming response). A throwing observer never fails it. */
 export interface TurnObserver {
@@ -29,7 +29,7 @@ export function notify(call: () => void): void {
 
 /** A step of the turn, its time on the run's debug line. */
 export async function timed<T>(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   run: RunControl,
   what: string,
   work: () => Promise<T>,

@@ -2,7 +2,7 @@
 // room's message limits first (a message over one costs no write and no model call), then the
 // durable inbox (deduplicated, recorded before the platform is acknowledged).
 
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { RateLimitVerdict } from "../../runtime/limits/message-rate-limit.ts";
 import { type Acceptance, acceptInbound, type InboundMessage, type InboxOptions } from "./inbox.ts";
 
@@ -15,7 +15,7 @@ export type WebhookAcceptance =
     };
 
 export async function acceptWithLimits(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   inbound: InboundMessage,
   options: InboxOptions = {},
 ): Promise<WebhookAcceptance> {

@@ -8,11 +8,11 @@ import { DeliveryError } from "../../kernel/errors/delivery-error.ts";
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import { type LogParams, StorageError, type TaskRelease } from "../../kernel/storage/contract.ts";
 import type { Metadata, Task } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { isRepeating, nextDueAt } from "../../runtime/tasks/due-time.ts";
 import { backoffDelay, DEFAULT_BACKOFF_MS, nextFailure } from "../../runtime/tasks/schedule.ts";
 import type { TaskSchedule } from "../../runtime/tasks/types.ts";
-import type { RunOutcome, TaskRun } from "./run-task.ts";
+import type { RunOutcome, TaskRun } from "./task-run.ts";
 
 type ScheduleMeta = TaskSchedule & Metadata & { failures?: number };
 
@@ -22,7 +22,7 @@ type ScheduleMeta = TaskSchedule & Metadata & { failures?: number };
  * runs those tasks again.
  */
 export async function endTaskRuns(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   runs: readonly TaskRun[],
 ): Promise<(RunOutcome | undefined)[]> {
   // The worker may have written its own metadata (elizaOS workers do): endings that keep the
@@ -47,7 +47,7 @@ export async function endTaskRuns(
 
 /** One run's release (none when the task is gone) and outcome. */
 function endingOf(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   run: TaskRun,
   latest: Task | undefined,
 ): { release?: TaskRelease; outcome?: RunOutcome } {
@@ -102,7 +102,7 @@ function endingOf(
  * thrown. An outage is thrown at once: nothing would land alone either.
  */
 async function writeEndings(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   releases: TaskRelease[],
   logs: LogParams[],
 ): Promise<void> {
@@ -131,7 +131,7 @@ async function writeEndings(
 
 /** A schedule broken after creation (edited metadata) parks the task instead of looping. */
 export function safeNextDue(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   task: Task,
   dueAt: number,
   now: number,

@@ -5,7 +5,8 @@
 import { createUniqueUuid, randomUuid } from "../../kernel/ids/uuid.ts";
 import { StorageError } from "../../kernel/storage/contract.ts";
 import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime, ConnectionParams } from "../../runtime/agent-runtime-core.ts";
+import type { ConnectionParams } from "../../runtime/base/connections.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { SendTarget, TaskWorker } from "../../runtime/tasks/types.ts";
 import { messageService, replyId } from "../messages/message-service.ts";
 import { runClaimedTask } from "./run-task.ts";
@@ -58,7 +59,7 @@ interface InboxPayload {
  * platform redelivers, and the redelivery is accepted because nothing was stored.
  */
 export async function acceptInbound(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   inbound: InboundMessage,
   options: InboxOptions = {},
 ): Promise<Acceptance> {

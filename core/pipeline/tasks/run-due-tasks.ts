@@ -8,7 +8,7 @@
 //   occurrence, so neither early nor late ticks shift or skip a schedule;
 // - after an outage a repeat task runs once, not once per missed interval.
 
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { sweepRunLogs } from "../../runtime/runs/sweep.ts";
 import type { RunDueTasksOptions, TickReport } from "../../runtime/tasks/types.ts";
 import { runClaimedBatches } from "./tick-slots.ts";
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_SWEEP_LIMIT = 500;
 
 export async function runDueTasks(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   options: RunDueTasksOptions = {},
 ): Promise<TickReport> {
   const report: TickReport = {
@@ -61,7 +61,7 @@ export async function runDueTasks(
 }
 
 /** The run log's retention (LOG_RETENTION_DAYS), bounded like the claims sweep. */
-async function sweepLogs(runtime: AgentRuntime, now: number, limit: number): Promise<number> {
+async function sweepLogs(runtime: IAgentRuntime, now: number, limit: number): Promise<number> {
   if (limit <= 0) return 0;
   try {
     return await sweepRunLogs(runtime, now, limit);
@@ -76,7 +76,7 @@ async function sweepLogs(runtime: AgentRuntime, now: number, limit: number): Pro
  * dedupe writes a claim per update, so without it the claims table grows for ever. A failed
  * sweep costs nothing but its log line: the next tick sweeps again.
  */
-async function sweepExpired(runtime: AgentRuntime, now: number, limit: number): Promise<number> {
+async function sweepExpired(runtime: IAgentRuntime, now: number, limit: number): Promise<number> {
   if (limit <= 0) return 0;
   try {
     const swept = await runtime.storage.sweepExpired(now, limit);

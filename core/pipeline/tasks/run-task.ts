@@ -3,42 +3,24 @@
 // tick calls once for many runs, so their writes share a round trip. Every write there is
 // conditional on our lease: if the lease expired and another tick took the task, we record
 // nothing; if the task was paused or deleted during the run, the pause or delete stands.
+
 import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { LogParams } from "../../kernel/storage/contract.ts";
+import { randomUuid } from "../../kernel/ids/uuid.ts";
 import type { Task, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { runInScope } from "../../runtime/runs/scope.ts";
 import { isRepeating } from "../../runtime/tasks/due-time.ts";
 import { endTaskRuns, safeNextDue } from "./end-runs.ts";
+import type { LeasedTask, RunOutcome, TaskRun } from "./task-run.ts";
 
-export type RunOutcome = "succeeded" | "failed" | "paused" | "skipped";
-
-export type LeasedTask = Task & { id: UUID };
-
-/** A leased task a tick or a manual run is done with, before its ending is written. */
-export type TaskRun =
-  /** Not run (no worker, its check said no, not a queue task): its release is decided. */
-  | { kind: "skipped"; task: LeasedTask; owner: string; patch: Partial<Task> }
-  /** Claimed but never started (the tick's budget ran out): let go as it is, not counted. */
-  | { kind: "unrun"; task: LeasedTask; owner: string }
-  /** The worker ran; the ending builds on the stored row (the worker may have written it). */
-  | {
-      kind: "executed";
-      task: LeasedTask;
-      owner: string;
-      now: number;
-      failed: boolean;
-      error?: unknown;
-      /** The run's log row, written with the ending. */
-      log?: LogParams;
-    };
+export type { LeasedTask, RunOutcome, TaskRun } from "./task-run.ts";
 
 /** How long a task with no registered worker waits before a tick looks at it again. */
 export const NO_WORKER_RETRY_MS = 60_000;
 
 /** Runs one leased task and writes its ending: executeTaskById and the inbox's own run. */
 export async function runClaimedTask(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   task: LeasedTask,
   owner: string,
   now: number,
@@ -49,7 +31,7 @@ export async function runClaimedTask(
 
 /** Runs one leased task, writing nothing about it: the caller ends it (endTaskRuns). */
 export async function runLeasedTask(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   task: LeasedTask,
   owner: string,
   now: number,
@@ -106,4 +88,25 @@ export async function runLeasedTask(
     ? runtime.runs.close(record, failed ? "error" : "completed", failed ? { error } : {})?.row
     : undefined;
   return { kind: "executed", task, owner, now, failed, error, ...(log ? { log } : {}) };
+}
+
+/**
+ * Runs a task now, whatever its due time, holding a lease for the run so a concurrent tick
+ * leaves it alone. A repeat task keeps its schedule. Null when there is no such task; an error
+ * when it is running elsewhere.
+ */
+export async function executeTaskById(
+  runtime: IAgentRuntime,
+  id: UUID,
+  leaseMs = 5 * 60_000,
+): Promise<RunOutcome | null> {
+  const now = runtime.now();
+  const owner = `manual:${randomUuid()}`;
+  // Leased atomically, as a tick leases: a concurrent tick or manual run never also runs it.
+  const task = await runtime.storage.claimTask(id, { now, owner, leaseMs });
+  if (!task) {
+    if (await runtime.storage.getTask(id)) throw new Error(`task ${id} is running in another tick`);
+    return null;
+  }
+  return runClaimedTask(runtime, { ...task, id, dueAt: task.dueAt ?? now }, owner, now);
 }

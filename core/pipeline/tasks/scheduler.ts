@@ -5,14 +5,14 @@
 // - local timer: one interval per agent (TaskService.startTimer, or the Node target's loop);
 // - per-daemon: one interval for several agents (startTaskScheduler), each ticked in turn.
 import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { RunDueTasksOptions } from "../../runtime/tasks/types.ts";
 import { runDueTasks } from "./run-due-tasks.ts";
 
 export interface TaskScheduler {
   /** Adds an agent to the loop (idempotent); its next tick includes it. */
-  add(runtime: AgentRuntime): void;
-  remove(runtime: AgentRuntime): void;
+  add(runtime: IAgentRuntime): void;
+  remove(runtime: IAgentRuntime): void;
   /** Clears the interval and waits for a tick in progress. */
   stop(): Promise<void>;
 }
@@ -29,14 +29,14 @@ export interface TaskSchedulerOptions {
  * already ticks it, and a timer would be frozen with the isolate anyway.
  */
 export function startTaskScheduler(
-  runtimes: AgentRuntime[],
+  runtimes: IAgentRuntime[],
   options: TaskSchedulerOptions,
 ): TaskScheduler {
   if (!(options.intervalMs > 0)) {
     throw new Error(`task scheduler interval must be positive, got ${options.intervalMs}`);
   }
-  const agents = new Set<AgentRuntime>();
-  const add = (runtime: AgentRuntime) => {
+  const agents = new Set<IAgentRuntime>();
+  const add = (runtime: IAgentRuntime) => {
     if (runtime.serverless) {
       throw new Error(
         `agent ${runtime.character.name} is serverless: its platform's cron runs its tasks`,

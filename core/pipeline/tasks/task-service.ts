@@ -4,21 +4,14 @@
 // runDueTasks(): called by the platform's cron on serverless, by a timer otherwise.
 
 import type { Task, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
-import type { Service } from "../../runtime/contract/components.ts";
-import {
-  executeTaskById,
-  getTaskStatus,
-  pauseTask,
-  resumeTask,
-} from "../../runtime/tasks/task-rows.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { Service } from "../../runtime/contract/shapes.ts";
+import { TASK_SERVICE_TYPE } from "../../runtime/services/registry.ts";
+import { getTaskStatus, pauseTask, resumeTask } from "../../runtime/tasks/task-rows.ts";
 import type { RunDueTasksOptions, TaskStatus, TickReport } from "../../runtime/tasks/types.ts";
 import { runDueTasks } from "./run-due-tasks.ts";
-import type { RunOutcome } from "./run-task.ts";
+import { executeTaskById, type RunOutcome } from "./run-task.ts";
 import { startTaskScheduler, type TaskScheduler } from "./scheduler.ts";
-
-/** elizaOS's ServiceType.TASK. */
-export const TASK_SERVICE_TYPE = "task";
 
 /** The local timer's default tick; elizaOS polls every second, a minute suits a platform. */
 const DEFAULT_TIMER_MS = 60_000;
@@ -36,9 +29,9 @@ export class TaskService implements Service {
     "Runs due tasks from runDueTasks() (platform cron or timer), each leased so it runs once";
   private timer: TaskScheduler | undefined;
 
-  constructor(readonly runtime: AgentRuntime) {}
+  constructor(readonly runtime: IAgentRuntime) {}
 
-  static async start(runtime: AgentRuntime): Promise<TaskService> {
+  static async start(runtime: IAgentRuntime): Promise<TaskService> {
     return new TaskService(runtime);
   }
 

@@ -11,7 +11,7 @@
 
 import { randomUuid } from "../../kernel/ids/uuid.ts";
 import type { Task, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../../runtime/agent-runtime-core.ts";
+import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { TickReport } from "../../runtime/tasks/types.ts";
 import { endTaskRuns } from "./end-runs.ts";
 import { type RunOutcome, runLeasedTask, type TaskRun } from "./run-task.ts";
@@ -33,7 +33,7 @@ export interface SlotOptions {
  * tick need not wait for their leases to expire.
  */
 export async function runClaimedBatches(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   report: TickReport,
   options: SlotOptions,
 ): Promise<number> {
@@ -125,7 +125,7 @@ export async function runClaimedBatches(
  * parks it), while executeTaskById still runs any task, as elizaOS's does.
  */
 function runOne(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   task: Task & { id: UUID },
   owner: string,
   now: number,

@@ -3,8 +3,8 @@
 // left), and the first that blocks ends the turn: nothing stored, no reply.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { Content, Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
-import type { Evaluator, PreEvaluatorResult, State } from "../contract/components.ts";
+import type { Evaluator, IAgentRuntime } from "../contract/plugin-api.ts";
+import type { PreEvaluatorResult, State } from "../contract/shapes.ts";
 
 export type PreEvaluation =
   | { blocked: true; evaluator: string; reason: string }
@@ -18,7 +18,7 @@ export const isPreEvaluator = (e: Evaluator) => e.phase === "pre";
  * yet, and composing a state now would cache one that misses the rewritten content.
  */
 export async function runPreEvaluators(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
 ): Promise<PreEvaluation> {
   let content = message.content;

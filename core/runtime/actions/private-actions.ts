@@ -3,7 +3,7 @@
 // started the turn says it is autonomous, so a user cannot talk the model into running one.
 
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { Action } from "../contract/components.ts";
+import type { Action } from "../contract/plugin-api.ts";
 
 /** elizaOS's marker: `content.metadata.isAutonomous === true` (exactly true, not truthy). */
 export function isAutonomousMessage(message: Memory): boolean {

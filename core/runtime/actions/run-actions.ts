@@ -7,29 +7,19 @@ import { DeliveryError } from "../../kernel/errors/delivery-error.ts";
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import { randomUuid } from "../../kernel/ids/uuid.ts";
 import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import { EventType } from "../../kernel/types/event-types.ts";
+import type { Action, Evaluator, IAgentRuntime } from "../contract/plugin-api.ts";
 import type {
-  Action,
   ActionResult,
-  Evaluator,
+  ActionRunOptions,
   HandlerCallback,
   HandlerOptions,
   State,
-} from "../contract/components.ts";
-import { EventType } from "../events/event-types.ts";
+} from "../contract/shapes.ts";
 import { checkParameters, declaredParameters, suppliedFor } from "./action-parameters.ts";
 import { isPreEvaluator } from "./pre-evaluators.ts";
 import { mayRun } from "./private-actions.ts";
 import { resolveAction } from "./resolve-action.ts";
-
-export interface ActionRunOptions {
-  /** The run the actions belong to (events carry it); a fresh id when absent. */
-  runId?: UUID;
-  /** "single" runs only the first planned action; default "multiple" runs them in order. */
-  mode?: "single" | "multiple";
-  /** elizaOS: streamed text chunks; passed on to handlers in their options. */
-  onStreamChunk?: (chunk: string, messageId?: UUID) => Promise<void>;
-}
 
 export const actionResultsKey = (messageId: UUID) => `${messageId}_action_results`;
 
@@ -56,7 +46,7 @@ export function toActionResult(action: Action, returned: unknown): ActionResult 
  * A reply the platform refused (DeliveryError) fails the whole message, so it is retried.
  */
 export async function runActions(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
   responses: Memory[],
   state: State | undefined,
@@ -239,7 +229,7 @@ function markStep(plan: ActionPlan | undefined, step: number, result: ActionResu
  * this returns.
  */
 export async function runEvaluators(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
   state: State | undefined,
   didRespond: boolean,

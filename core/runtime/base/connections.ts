@@ -3,7 +3,12 @@
 // and nothing overwritten when two requests ensure the same rows at once.
 
 import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
-import type { StorageOp, StorageRead, StorageReadResult } from "../../kernel/storage/contract.ts";
+import type {
+  StorageAdapter,
+  StorageOp,
+  StorageRead,
+  StorageReadResult,
+} from "../../kernel/storage/contract.ts";
 import {
   ChannelType,
   type Entity,
@@ -11,10 +16,17 @@ import {
   type UUID,
   type World,
 } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
-import { EventType } from "../events/event-types.ts";
+import { type EventName, EventType } from "../../kernel/types/event-types.ts";
 
 /** eliza-edge's connection fields, and elizaOS's ensureConnection object (both accepted). */
+/** What connection rows need of the runtime: whose they are, where they go, who is told. */
+export interface ConnectionHost {
+  readonly agentId: UUID;
+  readonly character: { name: string };
+  readonly storage: StorageAdapter;
+  emitEvent(event: EventName, params?: Record<string, unknown>): Promise<void>;
+}
+
 export interface ConnectionParams {
   entityId: UUID;
   roomId: UUID;
@@ -39,7 +51,7 @@ export interface ConnectionParams {
 /** The most ops one batch carries: DynamoDB's TransactWriteItems allows 100. */
 const MAX_BATCH_OPS = 90;
 
-export function connectionOps(runtime: AgentRuntime, params: ConnectionParams): StorageOp[] {
+export function connectionOps(runtime: ConnectionHost, params: ConnectionParams): StorageOp[] {
   const serverId = params.serverId ?? params.messageServerId;
   const source = params.source ?? "unknown";
   const worldId = params.worldId ?? createUniqueUuid(runtime, serverId ?? "default-world");
@@ -101,7 +113,7 @@ export function connectionOps(runtime: AgentRuntime, params: ConnectionParams): 
  * agent as participants of the first room. Written in batches of at most 90 ops.
  */
 export async function ensureConnectionsOps(
-  runtime: AgentRuntime,
+  runtime: ConnectionHost,
   entities: Entity[],
   rooms: Room[],
   source: string,
@@ -149,7 +161,7 @@ export async function ensureConnectionsOps(
   await batchInChunks(runtime, ops);
 }
 
-export async function batchInChunks(runtime: AgentRuntime, ops: StorageOp[]): Promise<void> {
+export async function batchInChunks(runtime: ConnectionHost, ops: StorageOp[]): Promise<void> {
   for (let i = 0; i < ops.length; i += MAX_BATCH_OPS) {
     await runtime.storage.batch(ops.slice(i, i + MAX_BATCH_OPS));
   }
@@ -163,7 +175,7 @@ export async function batchInChunks(runtime: AgentRuntime, ops: StorageOp[]): Pr
  * isolate announces a known connection again (listeners must be idempotent, as elizaOS's are).
  */
 export async function announceJoined(
-  runtime: AgentRuntime,
+  runtime: ConnectionHost,
   params: ConnectionParams,
   ops: StorageOp[],
 ): Promise<void> {
@@ -210,7 +222,7 @@ export class EnsuredConnections {
   private readonly seen = new Set<string>();
 
   async ensure(
-    runtime: AgentRuntime,
+    runtime: ConnectionHost,
     params: ConnectionParams,
     extraOps: StorageOp[],
     reads: readonly StorageRead[],

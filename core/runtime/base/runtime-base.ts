@@ -1,9 +1,9 @@
-// The runtime's foundations under AgentRuntime: settings, the model registry, events,
-// connection rows and run ids. Split from agent-runtime.ts by concern; AgentRuntime adds the
-// plugin registry, services, state, actions and evaluators on top. Nothing here is
-// request-scoped: per-message values travel in arguments.
+// The runtime's foundations, under the plugin contract: the database methods (database.ts),
+// settings, the logger and its redaction, connection rows, the run log and run ids. Nothing
+// here names a plugin component, so IAgentRuntime (contract/) can extend this class; the
+// classes above the contract add events, models, the registry, state and actions. Nothing
+// here is request-scoped: per-message values travel in arguments.
 import { characterAgentId, type ParsedCharacter } from "../../kernel/character/character.ts";
-import { describeError } from "../../kernel/errors/describe-error.ts";
 import { randomUuid } from "../../kernel/ids/uuid.ts";
 import {
   createConsoleLogger,
@@ -13,7 +13,6 @@ import {
   redactingLogger,
 } from "../../kernel/logging/logger.ts";
 import { createRedactor, type Redactor, secretValues } from "../../kernel/logging/redact.ts";
-import type { ModelHandler, ModelRegistration, ModelTypeName } from "../../kernel/models/types.ts";
 import { DEFAULT_SECRET_SALT } from "../../kernel/secrets/secret-cipher.ts";
 import {
   elizaSettingValue,
@@ -30,22 +29,8 @@ import type {
   StorageReadResult,
 } from "../../kernel/storage/contract.ts";
 import type { Entity, Room, UUID, World } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
-import type { EventHandler, Plugin } from "../contract/components.ts";
-import { type EventName, EventType } from "../events/event-types.ts";
+import type { EventName } from "../../kernel/types/event-types.ts";
 import type { RateLimitStore } from "../limits/rate-limit-store.ts";
-import { callRecorded } from "../models/model-call.ts";
-import { withModelSettings } from "../models/model-settings.ts";
-import {
-  applyLlmMode,
-  deliverUsage,
-  embeddingProbe,
-  ModelRegistry,
-  modelUsedPayload,
-  prepareModelCall,
-  type RegisteredModelHandler,
-  readLlmMode,
-} from "../models/registry.ts";
 import { RunTracker } from "../runs/tracker.ts";
 import {
   batchInChunks,
@@ -56,10 +41,9 @@ import {
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
 
-export interface RuntimeOptions {
+export interface RuntimeBaseOptions {
   character: ParsedCharacter;
   storage: StorageAdapter;
-  plugins?: Plugin[];
   /** The environment the target passed in (Node's environment, a Worker's env, Lambda's env). */
   env?: Record<string, unknown>;
   /** Settings that sit between the character and the env. */
@@ -90,7 +74,7 @@ export interface RuntimeOptions {
 
 const DEFAULT_CONVERSATION_LENGTH = 32;
 
-export class RuntimeBase extends RuntimeDatabase {
+export abstract class RuntimeBase extends RuntimeDatabase {
   readonly character: ParsedCharacter;
   readonly logger: ElizaLogger;
   readonly now: () => number;
@@ -98,21 +82,18 @@ export class RuntimeBase extends RuntimeDatabase {
   readonly serverless: boolean;
   /** Replaces secret values (tokens, keys, character secrets) in text bound for a log. */
   readonly redact: Redactor;
-  /** Handlers by event name (elizaOS's RuntimeEventStorage). */
-  readonly events: Record<string, EventHandler[] | undefined> = {};
   /** Runs in progress and the log row each leaves (core/runs). */
   readonly runs: RunTracker;
   private readonly env: Record<string, unknown>;
   private readonly runtimeSettings: Record<string, unknown>;
   private readonly conversationLength: number | undefined;
-  private readonly modelRegistry = new ModelRegistry();
   /** Connections known to exist, so a warm isolate skips re-ensuring them. */
   private readonly ensuredConnections = new EnsuredConnections();
   private lastStamp = 0;
   /** elizaOS's "current run": see startRun. */
   private currentRunId: UUID | undefined;
 
-  constructor(options: RuntimeOptions) {
+  constructor(options: RuntimeBaseOptions) {
     super(options.storage, options.agentId ?? characterAgentId(options.character));
     this.character = options.character;
     this.env = options.env ?? {};
@@ -146,11 +127,6 @@ export class RuntimeBase extends RuntimeDatabase {
       this.redact,
     );
     this.runs = new RunTracker(this);
-  }
-
-  /** Handlers and listeners take the concrete runtime; every RuntimeBase is an AgentRuntime. */
-  protected get self(): AgentRuntime {
-    return this as unknown as AgentRuntime;
   }
 
   // --- settings -------------------------------------------------------------------------
@@ -219,109 +195,17 @@ export class RuntimeBase extends RuntimeDatabase {
     return Number.isInteger(setting) && setting > 0 ? setting : DEFAULT_CONVERSATION_LENGTH;
   }
 
-  // --- models ---------------------------------------------------------------------------
-
-  /** elizaOS's `runtime.models`: registrations by type, highest priority first. */
-  get models(): Map<string, ModelRegistration[]> {
-    return this.modelRegistry.byType;
-  }
-
-  registerModel(type: ModelTypeName, handler: ModelHandler, provider: string, priority = 0): void {
-    this.modelRegistry.register(type, handler, provider, priority);
-  }
-
-  /** elizaOS's getModel: the winning handler function (with its provider on it), if any. */
-  getModel(type: ModelTypeName): RegisteredModelHandler | undefined {
-    return this.modelRegistry.registration(type)?.callable;
-  }
-
-  /** The winning registration: handler, provider and priority. */
-  getModelRegistration(type: ModelTypeName, provider?: string): ModelRegistration | undefined {
-    const entry = this.modelRegistry.registration(type, provider);
-    return entry && { handler: entry.handler, provider: entry.provider, priority: entry.priority };
-  }
-
-  /**
-   * Calls the highest-priority handler for the type, or the named provider's. TEXT_EMBEDDING
-   * with null (elizaOS's width probe) answers a zero vector of EMBEDDING_DIMENSION when that is
-   * set, without calling the model. LLM_MODE (SMALL or LARGE) replaces the text size asked
-   * for, as elizaOS's llmMode does. `promptSegments` must join to `prompt` (which they build
-   * when absent). Emits MODEL_USED, with the tokens the provider reported, when someone listens.
-   */
-  async useModel<R = string>(
-    requested: ModelTypeName,
-    params: unknown,
-    provider?: string,
-  ): Promise<R> {
-    const type = applyLlmMode(requested, readLlmMode(this.getSettingString("LLM_MODE")));
-    const model = this.modelRegistry.registration(type, provider);
-    if (!model) throw new Error(`No model registered for ${type}`);
-    // elizaOS's model defaults (TEXT_LARGE_TEMPERATURE, DEFAULT_MAX_TOKENS ...) under what the
-    // call sets; a copy, so the caller's object is left as it was.
-    params = withModelSettings(this, type, params);
-    const probe = embeddingProbe(
-      type,
-      params,
-      Number(this.getSettingString("EMBEDDING_DIMENSION")),
-    );
-    if (probe) return probe as R;
-    const call = prepareModelCall(params);
-    const result = await callRecorded<R>(this.self, this.runs, type, model, call);
-    const usage = call.usage();
-    deliverUsage(call.params, usage);
-    if (this.events[EventType.MODEL_USED]?.length) {
-      await this.emitEvent(EventType.MODEL_USED, {
-        ...modelUsedPayload(type, model.provider, call.params, usage),
-      });
-    }
-    return result;
-  }
-
-  // --- events ---------------------------------------------------------------------------
-
-  registerEvent(event: EventName, handler: EventHandler): void {
-    const list = this.events[event] ?? [];
-    list.push(handler);
-    this.events[event] = list;
-  }
-
-  getEvent(event: EventName): EventHandler[] | undefined {
-    return this.events[event];
-  }
-
-  /**
-   * Runs every handler of each event with `{...params, runtime, source}`; one failing handler
-   * is logged and does not stop the others (elizaOS lets it reject the emit).
-   */
-  async emitEvent(
+  /** Runs every handler of the event(s); the connections below announce what they join. */
+  abstract emitEvent(
     event: EventName | EventName[],
-    params: Record<string, unknown> = {},
-  ): Promise<void> {
-    for (const name of Array.isArray(event) ? event : [event]) {
-      const handlers = this.events[name];
-      if (!handlers?.length) continue;
-      const payload = {
-        ...params,
-        runtime: this.self,
-        source: (params.source as string) || "runtime",
-      };
-      await Promise.all(
-        handlers.map(async (handler) => {
-          try {
-            await handler(payload);
-          } catch (error) {
-            this.logger.error(`event handler for ${name} failed`, { error: describeError(error) });
-          }
-        }),
-      );
-    }
-  }
+    params?: Record<string, unknown>,
+  ): Promise<void>;
 
   // --- connections ----------------------------------------------------------------------
 
   /** The world, room, entity and participant rows a conversation needs, insert-if-absent. */
   connectionOps(params: ConnectionParams): StorageOp[] {
-    return connectionOps(this.self, params);
+    return connectionOps(this, params);
   }
 
   /**
@@ -331,7 +215,7 @@ export class RuntimeBase extends RuntimeDatabase {
    * and elizaOS's ensureConnection object alike.
    */
   async ensureConnection(params: ConnectionParams, extraOps: StorageOp[] = []): Promise<void> {
-    await this.ensuredConnections.ensure(this.self, params, extraOps, []);
+    await this.ensuredConnections.ensure(this, params, extraOps, []);
   }
 
   /** ensureConnection, with `reads` answered in the same batch (a message's context). */
@@ -340,7 +224,7 @@ export class RuntimeBase extends RuntimeDatabase {
     extraOps: StorageOp[],
     reads: readonly StorageRead[],
   ): Promise<StorageReadResult[]> {
-    return this.ensuredConnections.ensure(this.self, params, extraOps, reads);
+    return this.ensuredConnections.ensure(this, params, extraOps, reads);
   }
 
   ensureConnections(
@@ -349,23 +233,23 @@ export class RuntimeBase extends RuntimeDatabase {
     source: string,
     world: World,
   ): Promise<void> {
-    return ensureConnectionsOps(this.self, entities, rooms, source, world);
+    return ensureConnectionsOps(this, entities, rooms, source, world);
   }
 
   ensureWorldExists(world: World): Promise<void> {
-    return batchInChunks(this.self, [
+    return batchInChunks(this, [
       { op: "ensureWorld", world: { ...world, agentId: world.agentId ?? this.agentId } },
     ]);
   }
 
   ensureRoomExists(room: Room): Promise<void> {
-    return batchInChunks(this.self, [
+    return batchInChunks(this, [
       { op: "ensureRoom", room: { ...room, agentId: room.agentId ?? this.agentId } },
     ]);
   }
 
   ensureParticipantInRoom(entityId: UUID, roomId: UUID): Promise<void> {
-    return batchInChunks(this.self, [{ op: "ensureParticipant", entityId, roomId }]);
+    return batchInChunks(this, [{ op: "ensureParticipant", entityId, roomId }]);
   }
 
   /** Forgets which connections exist; call after storage was reset underneath the runtime. */

@@ -8,7 +8,6 @@
 // Sections live in memory in the isolate that registered them; nothing here keeps a timer.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
 import { sectionCacheKey } from "./cache.ts";
 import { type BatcherState, drainGroup } from "./drain.ts";
 import { ensureDrainTask, removeDrainTask } from "./drain-task.ts";
@@ -16,6 +15,7 @@ import type { SectionOptions, ThinkOptions } from "./section-options.ts";
 import { TurnWindow } from "./turn-window.ts";
 import {
   BatcherDisposedError,
+  type BatcherHost,
   type BatcherResult,
   type BatcherStats,
   type PromptBatcherSettings,
@@ -27,7 +27,7 @@ import {
 const BUFFER_LIMIT = 64;
 const SEEN_LIMIT = 1000;
 
-export class PromptBatcher {
+export class PromptBatcher<R extends BatcherHost = BatcherHost> {
   private readonly state: BatcherState;
   private readonly seen = new Set<string>();
   private readonly locks = new Map<string, Promise<void>>();
@@ -37,7 +37,7 @@ export class PromptBatcher {
   private disposed = false;
 
   constructor(
-    private readonly runtime: AgentRuntime,
+    private readonly runtime: R,
     readonly settings: PromptBatcherSettings,
   ) {
     this.state = {
@@ -71,7 +71,7 @@ export class PromptBatcher {
    * Registers a section. Resolves with its first answer ({fields, meta}), or null at once
    * when a section with this id is already pending (ids make registration idempotent).
    */
-  addSection(section: PromptSection): Promise<BatcherResult | null> {
+  addSection(section: PromptSection<R>): Promise<BatcherResult | null> {
     if (this.disposed) return Promise.reject(new BatcherDisposedError());
     if (!section || typeof section.id !== "string" || section.id.trim() === "") {
       return Promise.reject(new Error("PromptSection id must be a non-empty string"));
@@ -108,7 +108,7 @@ export class PromptBatcher {
   }
 
   /** A one-time question (startup artifacts): answered right away, fields only. */
-  askOnce(id: string, opts: SectionOptions): Promise<SectionFields> {
+  askOnce(id: string, opts: SectionOptions<R>): Promise<SectionFields> {
     return this.addSection({
       ...sectionFrom(id, opts),
       frequency: "once",
@@ -120,7 +120,7 @@ export class PromptBatcher {
   /** A question answered at the next drain of its group (a room's, with `room`). */
   onDrain<T = SectionFields>(
     id: string,
-    opts: SectionOptions & { onResult?: PromptSection["onResult"] },
+    opts: SectionOptions<R> & { onResult?: PromptSection["onResult"] },
   ): Promise<BatcherResult<T> | null> {
     return this.addSection({
       ...sectionFrom(id, opts),
@@ -131,7 +131,10 @@ export class PromptBatcher {
   }
 
   /** A question the caller needs now: drained at once; the fallback when unanswerable. */
-  askNow(id: string, opts: SectionOptions & { fallback: SectionFields }): Promise<SectionFields> {
+  askNow(
+    id: string,
+    opts: SectionOptions<R> & { fallback: SectionFields },
+  ): Promise<SectionFields> {
     return this.addSection({
       ...sectionFrom(id, opts),
       frequency: "once",
@@ -140,7 +143,7 @@ export class PromptBatcher {
   }
 
   /** A recurring question in the "autonomy" group, answered at drains at most every minCycleMs. */
-  think(id: string, opts: ThinkOptions): void {
+  think(id: string, opts: ThinkOptions<R>): void {
     this.addSection({
       ...sectionFrom(id, opts),
       frequency: "recurring",

@@ -2,15 +2,14 @@
 // On serverless this is what keeps a startup question from costing a model call on every
 // cold start: the cache is shared by every isolate, and expires by the backend's TTL.
 import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
-import type { PromptSection, SectionFields } from "./types.ts";
+import type { BatcherHost, PromptSection, SectionFields } from "./types.ts";
 
-export function sectionCacheKey(runtime: AgentRuntime, sectionId: string): string {
+export function sectionCacheKey(runtime: BatcherHost, sectionId: string): string {
   return `prompt-batcher:${runtime.agentId}:${sectionId}`;
 }
 
 export async function readCachedAnswer(
-  runtime: AgentRuntime,
+  runtime: BatcherHost,
   section: PromptSection,
 ): Promise<SectionFields | undefined> {
   if (!section.cacheTtlMs || section.forceRegenerate) return undefined;
@@ -29,7 +28,7 @@ export async function readCachedAnswer(
 }
 
 export async function writeCachedAnswer(
-  runtime: AgentRuntime,
+  runtime: BatcherHost,
   section: PromptSection,
   fields: SectionFields,
 ): Promise<void> {

@@ -3,15 +3,14 @@
 // by the sections of one drain, so ten evaluators asking for "*" cost one composeState.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
 import { estimateTokens } from "./pack.ts";
-import type { PromptSection, ResolvedSection } from "./types.ts";
+import type { BatcherHost, PromptSection, ResolvedSection } from "./types.ts";
 
 export class ContextResolver {
   private readonly states = new Map<string, Promise<string>>();
 
   constructor(
-    private readonly runtime: AgentRuntime,
+    private readonly runtime: BatcherHost,
     private readonly messages: Memory[],
   ) {}
 
@@ -71,7 +70,7 @@ export class ContextResolver {
   }
 }
 
-function characterContext(runtime: AgentRuntime): string {
+function characterContext(runtime: BatcherHost): string {
   const c = runtime.character;
   const lines = (value: unknown) =>
     Array.isArray(value) ? value.join("\n") : typeof value === "string" ? value : "";

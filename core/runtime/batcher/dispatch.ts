@@ -3,9 +3,8 @@
 // falls back, exactly as for a malformed answer.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import { ModelType } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
 import { buildBatchPrompt, readBatchAnswer } from "./prompt.ts";
-import type { CallPlan, SectionExecOptions, SectionFields } from "./types.ts";
+import type { BatcherHost, CallPlan, SectionExecOptions, SectionFields } from "./types.ts";
 
 export interface CallRecord {
   model: CallPlan["model"];
@@ -22,7 +21,7 @@ export interface DispatchOutcome {
 }
 
 export async function dispatchCalls(
-  runtime: AgentRuntime,
+  runtime: BatcherHost,
   plans: CallPlan[],
   maxParallel: number,
   retry = false,

@@ -3,12 +3,12 @@
 // to its maxRetries) and then gets its fallback, without touching the others.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
 import { readCachedAnswer, writeCachedAnswer } from "./cache.ts";
 import { ContextResolver } from "./context.ts";
 import { type CallRecord, dispatchCalls } from "./dispatch.ts";
 import { planCalls } from "./pack.ts";
 import type {
+  BatcherHost,
   BatcherResult,
   BatcherStats,
   CallPlan,
@@ -26,7 +26,7 @@ export interface Pending {
 
 /** The batcher's registry, which drains read and update. */
 export interface BatcherState {
-  readonly runtime: AgentRuntime;
+  readonly runtime: BatcherHost;
   readonly settings: PromptBatcherSettings;
   readonly sections: Map<string, PromptSection>;
   readonly pending: Map<string, Pending>;

@@ -1,5 +1,6 @@
 export { PromptBatcher } from "./batcher.ts";
-export { BATCHER_DRAIN_TASK, batcherDrainWorker } from "./drain-task.ts";
+export { BATCHER_DRAIN_TASK } from "./drain-task.ts";
+export { batcherDrainWorker } from "./drain-worker.ts";
 export { estimateTokens, packingLimit, planCalls } from "./pack.ts";
 export type { SectionOptions, ThinkOptions } from "./section-options.ts";
 export { resolvePromptBatcherSettings } from "./settings.ts";

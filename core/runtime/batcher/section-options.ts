@@ -1,10 +1,15 @@
 // The options askOnce, onDrain, askNow and think take (elizaOS's names).
 
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
-import type { PromptSection, SchemaRow, SectionExecOptions, SectionFields } from "./types.ts";
+import type {
+  BatcherHost,
+  PromptSection,
+  SchemaRow,
+  SectionExecOptions,
+  SectionFields,
+} from "./types.ts";
 
-export interface SectionOptions {
+export interface SectionOptions<R = BatcherHost> {
   preamble: string;
   schema: SchemaRow[];
   /** Delivered when the model's answer is unusable after the retries. */
@@ -13,7 +18,7 @@ export interface SectionOptions {
   model?: "small" | "large";
   /** Drain with this room's group ("room:<id>") instead of "default". */
   room?: string;
-  shouldRun?: (runtime: AgentRuntime) => Promise<boolean> | boolean;
+  shouldRun?(runtime: R): Promise<boolean> | boolean;
   validate?: (fields: SectionFields) => SectionFields | null;
   maxRetries?: number;
   execOptions?: SectionExecOptions;
@@ -22,8 +27,8 @@ export interface SectionOptions {
   forceRegenerate?: boolean;
 }
 
-export interface ThinkOptions extends Omit<SectionOptions, "room"> {
-  contextBuilder: (runtime: AgentRuntime, messages: Memory[]) => Promise<string> | string;
+export interface ThinkOptions<R = BatcherHost> extends Omit<SectionOptions<R>, "room"> {
+  contextBuilder(runtime: R, messages: Memory[]): Promise<string> | string;
   onResult: NonNullable<PromptSection["onResult"]>;
   minCycleMs?: number;
 }

@@ -1,8 +1,29 @@
 // The prompt batcher's shapes, named as in elizaOS (PromptSection, DrainMeta, BatcherResult,
 // BatcherStats): several small structured questions ("sections") answered by one model call.
 
-import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { Logger } from "../../kernel/logging/logger.ts";
+import type { ModelTypeName } from "../../kernel/models/types.ts";
+import type { StorageAdapter } from "../../kernel/storage/contract.ts";
+import type { Memory, Task, UUID } from "../../kernel/types/domain.ts";
+
+/**
+ * What the batcher needs of its runtime. Sections' callbacks receive the runtime the batcher
+ * was built with (`R`): the agent's whole runtime, as in elizaOS.
+ */
+export interface BatcherHost {
+  readonly agentId: UUID;
+  readonly character: { name: string; bio?: unknown; topics?: unknown };
+  readonly logger: Logger;
+  readonly storage: StorageAdapter;
+  now(): number;
+  useModel<T = string>(type: ModelTypeName, params: unknown): Promise<T>;
+  composeState(
+    message: Memory,
+    includeList?: string[] | null,
+    onlyInclude?: boolean,
+  ): Promise<{ text?: string }>;
+  createTask(task: Omit<Task, "tags"> & { tags?: string[] }): Promise<UUID>;
+}
 
 /** One field a section asks the model for (elizaOS's SchemaRow). */
 export interface SchemaRow {
@@ -31,13 +52,13 @@ export interface SectionExecOptions {
 
 export type SectionFields = Record<string, unknown>;
 
-export interface PromptSection {
+export interface PromptSection<R = BatcherHost> {
   /** Idempotency key: registering an id already pending is a no-op that resolves to null. */
   id: string;
   frequency: SectionFrequency;
   /** Providers composed into the section's context ("*" = all); none = the character only. */
   providers?: string[];
-  contextBuilder?: (runtime: AgentRuntime, messages: Memory[]) => Promise<string> | string;
+  contextBuilder?(runtime: R, messages: Memory[]): Promise<string> | string;
   preamble?: string;
   priority?: SectionPriority;
   model?: SectionModel;
@@ -48,7 +69,7 @@ export interface PromptSection {
   fallback?: () => SectionFields;
   /** Returns the fields to deliver, or null when the answer is unusable (then retried). */
   validate?: (fields: SectionFields) => SectionFields | null;
-  shouldRun?: (runtime: AgentRuntime) => Promise<boolean> | boolean;
+  shouldRun?(runtime: R): Promise<boolean> | boolean;
   /** Extra single-section calls after a malformed answer; 0–2, default 0. */
   maxRetries?: number;
   /** Keep a valid answer in the storage cache this long; a later drain delivers it without a call. */

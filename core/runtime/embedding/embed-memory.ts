@@ -5,7 +5,7 @@ import { describeError } from "../../kernel/errors/describe-error.ts";
 import { randomUuid } from "../../kernel/ids/uuid.ts";
 import { ModelType } from "../../kernel/models/types.ts";
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { IAgentRuntime } from "../contract/plugin-api.ts";
 import { EMBED_TASK } from "./embed.ts";
 
 /**
@@ -13,7 +13,7 @@ import { EMBED_TASK } from "./embed.ts";
  * model fails the memory comes back without one (elizaOS stores its probe vector instead,
  * which would match every search equally).
  */
-export async function embedMemory(runtime: AgentRuntime, memory: Memory): Promise<Memory> {
+export async function embedMemory(runtime: IAgentRuntime, memory: Memory): Promise<Memory> {
   if (memory.embedding) return memory;
   const text = memory.content.text;
   if (!text) throw new Error("Cannot generate embedding: Memory content is empty");
@@ -33,7 +33,7 @@ export async function embedMemory(runtime: AgentRuntime, memory: Memory): Promis
  * embedding the memory itself, which the task then would do again (the task emits _COMPLETED).
  */
 export async function queueEmbedding(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   memory: Memory | null | undefined,
   _priority?: "high" | "normal" | "low",
 ): Promise<void> {

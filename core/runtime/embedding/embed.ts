@@ -4,13 +4,13 @@
 // in-memory queue that dies with the isolate.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import { ModelError, ModelType } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { IAgentRuntime } from "../contract/plugin-api.ts";
 
 export const EMBED_TASK = "EMBED_MEMORY";
 /** Default time an embedding may add to a request before it is deferred to a task. */
 export const DEFAULT_EMBEDDING_BUDGET_MS = 5_000;
 
-export function canEmbed(runtime: AgentRuntime): boolean {
+export function canEmbed(runtime: IAgentRuntime): boolean {
   return runtime.getModel(ModelType.TEXT_EMBEDDING) !== undefined;
 }
 
@@ -28,7 +28,7 @@ export function isMissingEmbeddingModel(error: unknown): boolean {
  * model, with one warning: the agent chats on with memory search off (or on the next
  * embedding provider, if one is registered) instead of failing every write.
  */
-export function dropEmbeddingModel(runtime: AgentRuntime, error: unknown): void {
+export function dropEmbeddingModel(runtime: IAgentRuntime, error: unknown): void {
   const winner = runtime.getModelRegistration(ModelType.TEXT_EMBEDDING);
   const list = runtime.models.get(ModelType.TEXT_EMBEDDING);
   if (!winner || !list) return;
@@ -46,7 +46,7 @@ export function dropEmbeddingModel(runtime: AgentRuntime, error: unknown): void 
   );
 }
 
-export async function embedText(runtime: AgentRuntime, text: string): Promise<number[]> {
+export async function embedText(runtime: IAgentRuntime, text: string): Promise<number[]> {
   return runtime.useModel<number[]>(ModelType.TEXT_EMBEDDING, { text });
 }
 
@@ -58,7 +58,7 @@ export type Embedded = { embedding: number[] } | { deferred: true; reason: strin
  * configured or there is no text to embed.
  */
 export async function embedWithinBudget(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   text: string | undefined,
 ): Promise<Embedded> {
   if (!text?.trim() || !canEmbed(runtime)) return null;

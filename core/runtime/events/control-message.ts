@@ -3,8 +3,8 @@
 // the client (elizaOS's server relays it over its socket); eliza-edge has no socket, so a
 // plugin or connector that wants it registers a CONTROL_MESSAGE handler.
 import type { UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
-import { EventType } from "./event-types.ts";
+import { EventType } from "../../kernel/types/event-types.ts";
+import type { IAgentRuntime } from "../contract/plugin-api.ts";
 
 export interface ControlMessage {
   type: "control";
@@ -20,7 +20,7 @@ export interface ControlMessageParams {
 
 /** Emits CONTROL_MESSAGE `{message, source: "agent"}`; never throws (a failure is logged). */
 export async function sendControlMessage(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   { roomId, action, target }: ControlMessageParams,
 ): Promise<void> {
   const message: ControlMessage = { type: "control", payload: { action, target }, roomId };

@@ -2,10 +2,10 @@
 // TEXT_LARGE (or the model type the options name).
 import type { GenerateTextOptions, GenerateTextResult } from "../../kernel/models/params.ts";
 import { ModelType } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { IAgentRuntime } from "../contract/plugin-api.ts";
 
 export async function generateText(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   input: string,
   options: GenerateTextOptions = {},
 ): Promise<GenerateTextResult> {
@@ -20,7 +20,7 @@ export async function generateText(
   return { text: String(text) };
 }
 
-function withCharacter(runtime: AgentRuntime, input: string): string {
+function withCharacter(runtime: IAgentRuntime, input: string): string {
   const c = runtime.character;
   const parts: string[] = [];
   const bio = Array.isArray(c.bio) ? c.bio.join(" ") : c.bio;

@@ -2,17 +2,17 @@
 // the call recorded in the run it belongs to (provider, model, time, retries, tokens; the
 // prompt and answer with LOG_PROMPTS), failed or not.
 import type { ModelTypeName } from "../../kernel/models/types.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { IAgentRuntime } from "../contract/plugin-api.ts";
 import type { ModelCallRecord } from "../runs/record.ts";
 import type { RunTracker } from "../runs/tracker.ts";
 import { type ModelCall, modelUsedPayload, settleModelResult } from "./registry.ts";
 
 export async function callRecorded<R>(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   runs: RunTracker,
   type: ModelTypeName,
   model: {
-    handler: (runtime: AgentRuntime, params: unknown) => Promise<unknown>;
+    handler: (runtime: IAgentRuntime, params: unknown) => Promise<unknown>;
     provider: string;
   },
   call: ModelCall,

@@ -3,7 +3,8 @@
 // handler may answer with a text stream).
 
 import type { ModelUsedPayload } from "../../kernel/models/params.ts";
-import type { ModelHandler, ModelRegistration, ModelTypeName } from "../../kernel/models/types.ts";
+import { withSegmentedPrompt } from "../../kernel/models/prompt-segments.ts";
+import type { ModelTypeName } from "../../kernel/models/types.ts";
 import { ModelType } from "../../kernel/models/types.ts";
 import {
   addUsage,
@@ -12,15 +13,12 @@ import {
   type TokenUsage,
   withUsageSink,
 } from "../../kernel/models/usage.ts";
+import type {
+  ModelHandler,
+  ModelRegistration,
+  RegisteredModelHandler,
+} from "../contract/plugin-api.ts";
 import { attachReportSink, type ModelCallReport } from "./call-report.ts";
-import { withSegmentedPrompt } from "./prompt-segments.ts";
-
-/**
- * What getModel returns: elizaOS's handler function. `provider` and `priority` ride on it for
- * eliza-edge code written when getModel returned the registration (new code should call
- * getModelRegistration).
- */
-export type RegisteredModelHandler = ModelHandler & { provider: string; priority: number };
 
 interface Entry extends ModelRegistration {
   callable: RegisteredModelHandler;

@@ -3,7 +3,8 @@
 
 import type { Entity, Memory } from "../../kernel/types/domain.ts";
 import { declaredParameters } from "../actions/action-parameters.ts";
-import type { Action, ActionExample, ActionParameter } from "../contract/components.ts";
+import type { Action } from "../contract/plugin-api.ts";
+import type { ActionExample, ActionParameter } from "../contract/shapes.ts";
 
 /** "just now", "5 minutes ago", "2 hours ago", "3 days ago". */
 export function formatTimestamp(messageDate: number): string {

@@ -4,9 +4,11 @@
 // starts (timers, sockets) is the plugin's, and may be cut off when the platform freezes it.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { Logger } from "../../kernel/logging/logger.ts";
-import { TASK_SERVICE_TYPE } from "../../pipeline/tasks/task-service.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
-import type { Service, ServiceClass } from "../contract/components.ts";
+import type { IAgentRuntime, ServiceClass } from "../contract/plugin-api.ts";
+import type { Service } from "../contract/shapes.ts";
+
+/** elizaOS's ServiceType.TASK: the one service every runtime has from the start. */
+export const TASK_SERVICE_TYPE = "task";
 
 interface Waiter {
   promise: Promise<Service>;
@@ -21,7 +23,7 @@ export class ServiceRegistry {
   constructor(private readonly logger: Logger) {}
 
   /** Starts the class and lists its instance; resolves everyone waiting on its type. */
-  async start(runtime: AgentRuntime, definition: ServiceClass): Promise<Service | undefined> {
+  async start(runtime: IAgentRuntime, definition: ServiceClass): Promise<Service | undefined> {
     const type = definition.serviceType;
     if (!type) {
       this.logger.warn("service without a serviceType; not started", {

@@ -3,9 +3,9 @@
 // (`runtime.getService(serviceType)`), then `stop()` on shutdown.
 
 import type { Metadata } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { IAgentRuntime } from "../contract/plugin-api.ts";
 
-type ServiceRuntime = AgentRuntime;
+type ServiceRuntime = IAgentRuntime;
 
 export abstract class Service {
   /** The runtime this instance serves; set by the constructor when one is given. */

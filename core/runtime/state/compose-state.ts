@@ -7,8 +7,8 @@
 // by a blank line.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { Memory } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
-import type { Provider, ProviderResult, State } from "../contract/components.ts";
+import type { IAgentRuntime, Provider } from "../contract/plugin-api.ts";
+import type { ProviderResult, State } from "../contract/shapes.ts";
 
 /** What `state.data.providers[NAME]` holds: the provider's result and its name. */
 export type ProviderResults = Record<string, ProviderResult & { providerName: string }>;
@@ -48,7 +48,7 @@ function byPosition(a: { position?: number }, b: { position?: number }): number 
  * left out (it is tried again by the next call); it never fails the message.
  */
 export async function composeState(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   message: Memory,
   includeList: string[] | null = null,
   onlyInclude = false,

@@ -1,10 +1,8 @@
 // Creating and steering tasks. Everything that must happen later is a row in storage with a
 // due time; nothing here waits on a timer, so it works the same in a Worker, a Lambda and Node.
 
-import { randomUuid } from "../../kernel/ids/uuid.ts";
 import type { Metadata, Task, UUID } from "../../kernel/types/domain.ts";
-import { type RunOutcome, runClaimedTask } from "../../pipeline/tasks/run-task.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { IAgentRuntime } from "../contract/plugin-api.ts";
 import { initialDueAt, isRepeating, validateSchedule } from "./due-time.ts";
 import type { TaskSchedule, TaskStatus } from "./types.ts";
 
@@ -34,7 +32,7 @@ export interface ScheduleTaskParams {
  * time zone throws a TaskScheduleError here, not at run time.
  */
 export async function scheduleTask(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   params: ScheduleTaskParams,
 ): Promise<UUID> {
   const now = runtime.now();
@@ -72,7 +70,7 @@ export async function scheduleTask(
  * is scheduled, at the due time its metadata gives (due-time.ts); other tasks are stored but
  * never run by a tick. A schedule no tick could honour throws a TaskScheduleError.
  */
-export async function createTask(runtime: AgentRuntime, task: Task): Promise<UUID> {
+export async function createTask(runtime: IAgentRuntime, task: Task): Promise<UUID> {
   const now = runtime.now();
   validateSchedule(task, now);
   return runtime.storage.createTask({
@@ -102,7 +100,7 @@ const SCHEDULE_TAGS = ["queue", "repeat", "immediate"];
  * explicit dueAt, or a patch that leaves the schedule alone, is written as given.
  */
 export async function updateTask(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   id: UUID,
   patch: Partial<Task>,
 ): Promise<void> {
@@ -141,7 +139,7 @@ function scheduleChanged(before: Task, after: Task): boolean {
  * Stops a task from running until resumed. A run in progress finishes, but what it records
  * does not undo the pause (storage's releaseTaskLease lets the pause win).
  */
-export async function pauseTask(runtime: AgentRuntime, id: UUID): Promise<boolean> {
+export async function pauseTask(runtime: IAgentRuntime, id: UUID): Promise<boolean> {
   const task = await runtime.storage.getTask(id);
   if (!task) return false;
   await runtime.storage.updateTask(id, {
@@ -156,7 +154,7 @@ export async function pauseTask(runtime: AgentRuntime, id: UUID): Promise<boolea
  * says (a one-shot or an overdue repeat task at once, a cron task at its next time).
  */
 export async function resumeTask(
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   id: UUID,
   runAt?: number,
 ): Promise<boolean> {
@@ -175,7 +173,7 @@ export async function resumeTask(
   return true;
 }
 
-export async function getTaskStatus(runtime: AgentRuntime, id: UUID): Promise<TaskStatus | null> {
+export async function getTaskStatus(runtime: IAgentRuntime, id: UUID): Promise<TaskStatus | null> {
   const task = await runtime.storage.getTask(id);
   return task ? taskStatusOf({ ...task, id }, runtime.now()) : null;
 }
@@ -196,25 +194,4 @@ export function taskStatusOf(task: Task & { id: UUID }, now: number): TaskStatus
     running,
     executing: running,
   };
-}
-
-/**
- * Runs a task now, whatever its due time, holding a lease for the run so a concurrent tick
- * leaves it alone. A repeat task keeps its schedule. Null when there is no such task; an error
- * when it is running elsewhere.
- */
-export async function executeTaskById(
-  runtime: AgentRuntime,
-  id: UUID,
-  leaseMs = 5 * 60_000,
-): Promise<RunOutcome | null> {
-  const now = runtime.now();
-  const owner = `manual:${randomUuid()}`;
-  // Leased atomically, as a tick leases: a concurrent tick or manual run never also runs it.
-  const task = await runtime.storage.claimTask(id, { now, owner, leaseMs });
-  if (!task) {
-    if (await runtime.storage.getTask(id)) throw new Error(`task ${id} is running in another tick`);
-    return null;
-  }
-  return runClaimedTask(runtime, { ...task, id, dueAt: task.dueAt ?? now }, owner, now);
 }

@@ -1,14 +1,14 @@
 import type { Content, Task, UUID } from "../../kernel/types/domain.ts";
-import type { AgentRuntime } from "../agent-runtime-core.ts";
+import type { IAgentRuntime } from "../contract/plugin-api.ts";
 
 /** elizaOS's TaskWorker: the code a task of this name runs. */
 export interface TaskWorker {
   name: string;
   /** Checked before each run; false skips this occurrence (a repeat task moves to its next). */
-  validate?(runtime: AgentRuntime, task: Task): Promise<boolean>;
+  validate?(runtime: IAgentRuntime, task: Task): Promise<boolean>;
   /** elizaOS's newer name for the same check; used when present. */
-  shouldRun?(runtime: AgentRuntime, task: Task): Promise<boolean>;
-  execute(runtime: AgentRuntime, options: Record<string, unknown>, task: Task): Promise<void>;
+  shouldRun?(runtime: IAgentRuntime, task: Task): Promise<boolean>;
+  execute(runtime: IAgentRuntime, options: Record<string, unknown>, task: Task): Promise<void>;
   /**
    * eliza-edge: false when an execution is not a run of its own in the run log, because the
    * work it carries records itself (the inbox worker's message turn). Default true.
@@ -124,7 +124,7 @@ export interface SendTarget {
 }
 
 export type SendHandler = (
-  runtime: AgentRuntime,
+  runtime: IAgentRuntime,
   target: SendTarget,
   content: Content,
 ) => Promise<void>;

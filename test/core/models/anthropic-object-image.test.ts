@@ -2,9 +2,9 @@
 // answer parsed) and IMAGE_DESCRIPTION (an image block by URL or base64), asserted on the
 // request bodies the local Anthropic fake received.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentRuntime } from "../../../core/agent/agent-runtime.ts";
 import { createAnthropicPlugin } from "../../../core/features/anthropic/anthropic.ts";
 import { ModelError, ModelType } from "../../../core/kernel/models/types.ts";
-import type { AgentRuntime } from "../../../core/runtime/agent-runtime-core.ts";
 import {
   anthropicMessage,
   type FakeAnthropicServer,

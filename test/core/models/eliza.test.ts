@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
+import type { AgentRuntime } from "../../../core/agent/agent-runtime.ts";
 import {
   createElizaEngine,
   createElizaPlugin,
@@ -7,7 +8,6 @@ import {
 import type { GenerateTextParams } from "../../../core/kernel/models/types.ts";
 import { ModelType } from "../../../core/kernel/models/types.ts";
 import type { UUID } from "../../../core/kernel/types/domain.ts";
-import type { AgentRuntime } from "../../../core/runtime/agent-runtime-core.ts";
 
 const NONE_REPLIES = [
   "I am not sure I understand you fully.",

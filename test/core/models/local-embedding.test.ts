@@ -6,6 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../../adapters/memory/index.ts";
+import type { AgentRuntime } from "../../../core/agent/agent-runtime.ts";
 import {
   createLocalEmbeddingPlugin,
   embedManyLocally,
@@ -14,7 +15,6 @@ import type { HttpModelOptions } from "../../../core/features/model-http/http.ts
 import { createAgent, parseCharacter } from "../../../core/index.ts";
 import { silentLogger } from "../../../core/kernel/logging/logger.ts";
 import { ModelError, ModelType } from "../../../core/kernel/models/types.ts";
-import type { AgentRuntime } from "../../../core/runtime/agent-runtime-core.ts";
 import {
   embeddingList,
   type FakeOpenAIServer,

@@ -3,11 +3,11 @@
 // refuses JSON mode without "json" in the messages, as OpenAI does.
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../../adapters/memory/index.ts";
+import type { AgentRuntime } from "../../../core/agent/agent-runtime.ts";
 import { readImageDescription } from "../../../core/features/model-http/image-description.ts";
 import { createOpenAIPlugin } from "../../../core/features/openai/openai.ts";
 import { createAgent, ModelType, parseCharacter } from "../../../core/index.ts";
 import { ModelError } from "../../../core/kernel/models/types.ts";
-import type { AgentRuntime } from "../../../core/runtime/agent-runtime-core.ts";
 import {
   chatCompletion,
   type FakeOpenAIServer,

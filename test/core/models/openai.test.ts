@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { AgentRuntime } from "../../../core/agent/agent-runtime.ts";
 import type { HttpModelOptions } from "../../../core/features/model-http/http.ts";
 import { createOpenAIPlugin, embedMany } from "../../../core/features/openai/openai.ts";
 import {
@@ -6,7 +7,6 @@ import {
   ModelError,
   ModelType,
 } from "../../../core/kernel/models/types.ts";
-import type { AgentRuntime } from "../../../core/runtime/agent-runtime-core.ts";
 import {
   chatCompletion,
   embeddingList,

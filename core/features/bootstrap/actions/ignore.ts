@@ -1,4 +1,4 @@
-import type { Action } from "../../../runtime/contract/components.ts";
+import type { Action } from "../../../runtime/contract/plugin-api.ts";
 
 export const ignoreAction: Action = {
   name: "IGNORE",

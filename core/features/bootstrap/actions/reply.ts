@@ -1,12 +1,12 @@
 import { ModelType } from "../../../kernel/models/types.ts";
-import { parseResponse, salvageText } from "../../../pipeline/messages/parse-response.ts";
+import { parseResponse, salvageText } from "../../../kernel/text/parse-response.ts";
 import {
   fillTemplateSegments,
   providerSegments,
   stableValueNames,
 } from "../../../pipeline/messages/segmented-prompt.ts";
 import { replyTemplate } from "../../../pipeline/messages/templates.ts";
-import type { Action } from "../../../runtime/contract/components.ts";
+import type { Action } from "../../../runtime/contract/plugin-api.ts";
 
 /**
  * Sends the planned text. The planner usually wrote it already, so this costs no model call;

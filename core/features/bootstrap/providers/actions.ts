@@ -3,7 +3,7 @@
 
 import { declaredParameters } from "../../../runtime/actions/action-parameters.ts";
 import { plannerActions } from "../../../runtime/actions/private-actions.ts";
-import type { Action, Provider } from "../../../runtime/contract/components.ts";
+import type { Action, Provider } from "../../../runtime/contract/plugin-api.ts";
 import {
   composeActionExamples,
   formatActionParameters,
@@ -27,6 +27,8 @@ export const actionsProvider: Provider = {
   name: "ACTIONS",
   description: "Actions the agent can take",
   position: 200,
+  // Drawn the same way every turn, so the planner prompt may cache it.
+  stable: true,
   async get(runtime, message, state) {
     const valid = await Promise.all(
       plannerActions(runtime.actions, message).map(async (a) =>

@@ -1,5 +1,5 @@
 import { bioLines } from "../../../kernel/character/character.ts";
-import type { Provider } from "../../../runtime/contract/components.ts";
+import type { Provider } from "../../../runtime/contract/plugin-api.ts";
 
 const MAX_EXAMPLES = 5;
 
@@ -8,6 +8,7 @@ export const characterProvider: Provider = {
   name: "CHARACTER",
   description: "The character's bio, style and example conversations",
   position: -100,
+  stable: true,
   async get(runtime) {
     const c = runtime.character;
     const sections = [`# About ${c.name}`, bioLines(c).join(" ")];

@@ -1,4 +1,4 @@
-import type { Provider } from "../../../runtime/contract/components.ts";
+import type { Provider } from "../../../runtime/contract/plugin-api.ts";
 import { addHeader } from "../../../runtime/prompts/prompts.ts";
 
 const describe = (p: Provider) => `- **${p.name}**: ${p.description || "No description available"}`;

@@ -1,10 +1,9 @@
 import { type Memory, MemoryTable } from "../../../kernel/types/domain.ts";
 import { attachmentLine } from "../../../pipeline/media/attachments.ts";
 import { takePrefetched } from "../../../pipeline/messages/prefetch.ts";
-import type { AgentRuntime } from "../../../runtime/agent-runtime-core.ts";
-import type { Provider } from "../../../runtime/contract/components.ts";
+import type { IAgentRuntime, Provider } from "../../../runtime/contract/plugin-api.ts";
 
-const recentOf = (runtime: AgentRuntime, message: Memory) => ({
+const recentOf = (runtime: IAgentRuntime, message: Memory) => ({
   tableName: MemoryTable.MESSAGES,
   roomId: message.roomId,
   count: runtime.getConversationLength(),

@@ -1,4 +1,4 @@
-import type { Provider } from "../../../runtime/contract/components.ts";
+import type { Provider } from "../../../runtime/contract/plugin-api.ts";
 
 export const timeProvider: Provider = {
   name: "TIME",

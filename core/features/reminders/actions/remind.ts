@@ -1,4 +1,4 @@
-import type { Action } from "../../../runtime/contract/components.ts";
+import type { Action } from "../../../runtime/contract/plugin-api.ts";
 import { scheduleTask } from "../../../runtime/tasks/task-rows.ts";
 import { describeDuration, parseReminder } from "../parse-reminder.ts";
 import { quotaRefusal } from "../reminder-limits.ts";

@@ -1,4 +1,4 @@
-import type { Action } from "../../../runtime/contract/components.ts";
+import type { Action } from "../../../runtime/contract/plugin-api.ts";
 import { parseReminder } from "../parse-reminder.ts";
 import { describeLocalTime } from "../time-zone.ts";
 import { rememberTimeZone } from "../user-time-zone.ts";

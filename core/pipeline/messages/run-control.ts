@@ -1,0 +1,22 @@
+// One turn's run as the pipeline, its timeout and its observers share it.
+import type { TokenUsage } from "../../kernel/models/usage.ts";
+import type { Memory, UUID } from "../../kernel/types/domain.ts";
+import type { RunRecord } from "../../runtime/runs/record.ts";
+
+/** What the pipeline and its timeout share about one run. */
+export interface RunControl {
+  runId: UUID;
+  startedAt: number;
+  /** Set when the run timed out: nothing may be sent afterwards. */
+  over: boolean;
+  /** Replies sent so far (the timeout's result reports them). */
+  responses: Memory[];
+  /** The stale check's answer, once asked (one storage read per run at most). */
+  stale?: Promise<boolean>;
+  /** A reply was discarded because a newer message arrived (elizaOS's "replaced"). */
+  replaced?: boolean;
+  /** Tokens the turn's own model calls used so far, as their providers reported them. */
+  usage?: TokenUsage;
+  /** The run's record: its steps so far, its logger, its log row at the end. */
+  record: RunRecord;
+}
