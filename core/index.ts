@@ -214,6 +214,7 @@ export {
   type TaskSchedulerOptions,
 } from "./pipeline/tasks/scheduler.ts";
 export { type MissingTaskStatus, TaskService } from "./pipeline/tasks/task-service.ts";
+export type { RunDueTasksOptions, TickReport } from "./pipeline/tasks/types.ts";
 export { type PlannedParams, parseParams } from "./runtime/actions/parse-params.ts";
 export type { RuntimeOptions } from "./runtime/agent-runtime-core.ts";
 export type { ConnectionParams } from "./runtime/base/connections.ts";
@@ -265,6 +266,8 @@ export type {
   TargetInfo,
   Validator,
 } from "./runtime/contract/index.ts";
+export type { SendHandler, TaskWorker } from "./runtime/contract/plugin-api.ts";
+export type { SendTarget } from "./runtime/contract/shapes.ts";
 export {
   canEmbed,
   DEFAULT_EMBEDDING_BUDGET_MS,
@@ -334,12 +337,4 @@ export {
   scheduleTask,
   updateTask,
 } from "./runtime/tasks/task-rows.ts";
-export type {
-  RunDueTasksOptions,
-  SendHandler,
-  SendTarget,
-  TaskSchedule,
-  TaskStatus,
-  TaskWorker,
-  TickReport,
-} from "./runtime/tasks/types.ts";
+export type { TaskSchedule, TaskStatus } from "./runtime/tasks/types.ts";

@@ -23,8 +23,8 @@ export type {
   UUID,
   World,
 } from "../kernel/types/domain.ts";
+export type { TaskWorker } from "../runtime/contract/plugin-api.ts";
 export type { IStreamingContextManager, StreamingContext } from "../runtime/streaming/streaming.ts";
-export type { TaskWorker } from "../runtime/tasks/types.ts";
 export type {
   ActionEventPayload,
   ControlMessagePayload,

@@ -6,9 +6,9 @@
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { UUID } from "../../kernel/types/domain.ts";
 import { EventType } from "../../kernel/types/event-types.ts";
+import type { TaskWorker } from "../../runtime/contract/plugin-api.ts";
 import { EMBED_TASK, embedText } from "../../runtime/embedding/embed.ts";
 import { nextFailure } from "../../runtime/tasks/schedule.ts";
-import type { TaskWorker } from "../../runtime/tasks/types.ts";
 
 /** elizaOS's source for these events (its embedding service's name). */
 const SOURCE = "embeddingService";

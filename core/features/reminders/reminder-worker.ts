@@ -4,7 +4,8 @@
 import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
 import type { UUID } from "../../kernel/types/domain.ts";
 import { sendOnce } from "../../pipeline/messages/send-once.ts";
-import type { SendTarget, TaskWorker } from "../../runtime/tasks/types.ts";
+import type { TaskWorker } from "../../runtime/contract/plugin-api.ts";
+import type { SendTarget } from "../../runtime/contract/shapes.ts";
 
 export const REMINDER_TASK = "REMINDER";
 

@@ -1,6 +1,6 @@
 import type { Memory } from "../../kernel/types/domain.ts";
 import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { SendTarget } from "../../runtime/tasks/types.ts";
+import type { SendTarget } from "../../runtime/contract/shapes.ts";
 
 /**
  * Where a reminder set by this message should be delivered: the same room, through the

@@ -6,8 +6,8 @@ import { createUniqueUuid, randomUuid } from "../../kernel/ids/uuid.ts";
 import { StorageError } from "../../kernel/storage/contract.ts";
 import type { Memory, UUID } from "../../kernel/types/domain.ts";
 import type { ConnectionParams } from "../../runtime/base/connections.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { SendTarget, TaskWorker } from "../../runtime/tasks/types.ts";
+import type { IAgentRuntime, TaskWorker } from "../../runtime/contract/plugin-api.ts";
+import type { SendTarget } from "../../runtime/contract/shapes.ts";
 import { messageService, replyId } from "../messages/message-service.ts";
 import { runClaimedTask } from "./run-task.ts";
 

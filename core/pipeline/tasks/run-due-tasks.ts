@@ -10,8 +10,8 @@
 
 import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import { sweepRunLogs } from "../../runtime/runs/sweep.ts";
-import type { RunDueTasksOptions, TickReport } from "../../runtime/tasks/types.ts";
 import { runClaimedBatches } from "./tick-slots.ts";
+import type { RunDueTasksOptions, TickReport } from "./types.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DEFAULT_SWEEP_LIMIT = 500;

@@ -6,8 +6,8 @@
 // - per-daemon: one interval for several agents (startTaskScheduler), each ticked in turn.
 import { describeError } from "../../kernel/errors/describe-error.ts";
 import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { RunDueTasksOptions } from "../../runtime/tasks/types.ts";
 import { runDueTasks } from "./run-due-tasks.ts";
+import type { RunDueTasksOptions } from "./types.ts";
 
 export interface TaskScheduler {
   /** Adds an agent to the loop (idempotent); its next tick includes it. */

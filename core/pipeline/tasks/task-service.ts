@@ -8,10 +8,11 @@ import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
 import type { Service } from "../../runtime/contract/shapes.ts";
 import { TASK_SERVICE_TYPE } from "../../runtime/services/registry.ts";
 import { getTaskStatus, pauseTask, resumeTask } from "../../runtime/tasks/task-rows.ts";
-import type { RunDueTasksOptions, TaskStatus, TickReport } from "../../runtime/tasks/types.ts";
+import type { TaskStatus } from "../../runtime/tasks/types.ts";
 import { runDueTasks } from "./run-due-tasks.ts";
 import { executeTaskById, type RunOutcome } from "./run-task.ts";
 import { startTaskScheduler, type TaskScheduler } from "./scheduler.ts";
+import type { RunDueTasksOptions, TickReport } from "./types.ts";
 
 /** The local timer's default tick; elizaOS polls every second, a minute suits a platform. */
 const DEFAULT_TIMER_MS = 60_000;

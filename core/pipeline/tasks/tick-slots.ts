@@ -12,9 +12,9 @@
 import { randomUuid } from "../../kernel/ids/uuid.ts";
 import type { Task, UUID } from "../../kernel/types/domain.ts";
 import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { TickReport } from "../../runtime/tasks/types.ts";
 import { endTaskRuns } from "./end-runs.ts";
 import { type RunOutcome, runLeasedTask, type TaskRun } from "./run-task.ts";
+import type { TickReport } from "./types.ts";
 
 export interface SlotOptions {
   now: number;
