@@ -8,7 +8,6 @@
 export { AgentRuntime } from "../agent/agent-runtime.ts";
 export * from "../index.ts";
 export * from "../kernel/encoding/buffer.ts";
-export { BufferUtils } from "../kernel/encoding/buffer.ts";
 export { createUniqueUuid, stringToUuid, validateUuid } from "../kernel/ids/uuid.ts";
 export type { ElizaLogger, LogEntry, LogFn } from "../kernel/logging/logger.ts";
 export { ModelType } from "../kernel/models/types.ts";
@@ -28,18 +27,6 @@ export {
   composePromptFromState,
   type TemplateType,
 } from "../runtime/prompts/prompts.ts";
-export {
-  createService,
-  createServiceError,
-  defineService,
-  getTypedService,
-  Service,
-  ServiceBuilder,
-  type ServiceClass,
-  type ServiceDefinition,
-  type ServiceError,
-  type TypedService,
-} from "../runtime/services/service.ts";
 export * from "../runtime/streaming/stream-extractors.ts";
 export * from "../runtime/streaming/streaming.ts";
 export { BM25, type BM25Options, type SearchResult } from "./bm25.ts";
@@ -73,6 +60,18 @@ export * from "./refused.ts";
 export { getRequestContext, type RequestContext } from "./request-context.ts";
 export * from "./roles.ts";
 export * from "./server-health.ts";
+export {
+  createService,
+  createServiceError,
+  defineService,
+  getTypedService,
+  Service,
+  ServiceBuilder,
+  type ServiceClass,
+  type ServiceDefinition,
+  type ServiceError,
+  type TypedService,
+} from "./service.ts";
 export * from "./templates.ts";
 export * from "./types.ts";
 export * from "./world-settings.ts";

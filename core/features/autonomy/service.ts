@@ -7,7 +7,7 @@ import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
 import { StorageError } from "../../kernel/storage/contract.ts";
 import type { UUID } from "../../kernel/types/domain.ts";
 import type { IAgentRuntime, TaskWorker } from "../../runtime/contract/plugin-api.ts";
-import { Service } from "../../runtime/services/service.ts";
+import { ServiceBase } from "../../runtime/services/service-base.ts";
 import { createTask } from "../../runtime/tasks/task-rows.ts";
 import { takeDailyStep } from "./budget.ts";
 import { clampInterval, readAutonomySettings } from "./settings.ts";
@@ -102,7 +102,7 @@ export async function ensureAutonomyTask(
   }
 }
 
-export class AutonomyService extends Service {
+export class AutonomyService extends ServiceBase {
   static override serviceType = AUTONOMY_SERVICE_TYPE;
   static serviceName = "Autonomy";
   override capabilityDescription =
