@@ -16,6 +16,28 @@ const layerRules = LAYERS.map((layer, i) => ({
   to: { path: `^core/(?:${[...LAYERS.slice(i + 1), "elizaos"].join("|")})/|^core/index\\.ts$` },
 }));
 
+/**
+ * A file reaches into another folder of core/ only through that folder's index.ts, its public
+ * face; the files of its own folder and of the folders it sits in are its own. One rule per
+ * folder depth, because a rule can name the importer's folders only by its regex groups.
+ */
+const throughIndexRules = [1, 2, 3, 4, 5].map((depth) => {
+  const groups = Array.from({ length: depth }, (_, i) => `/$${i + 1}`);
+  return {
+    name: "through-index",
+    comment: "Reach into another folder of core/ through its index.ts only.",
+    severity: "error",
+    from: { path: `^core${"/([^/]+)".repeat(depth)}/[^/]+$` },
+    to: {
+      path: "^core/",
+      pathNot: [
+        "/index\\.ts$",
+        ...groups.map((_, j) => `^core${groups.slice(0, j + 1).join("")}/[^/]+$`),
+      ],
+    },
+  };
+});
+
 export default {
   forbidden: [
     {
@@ -40,14 +62,7 @@ export default {
       from: { path: "^core/" },
       to: { dependencyTypes: ["core"] },
     },
-    {
-      name: "through-index",
-      comment:
-        "A file reaches into another folder of core/ only through that folder's index.ts, its public face.",
-      severity: "error",
-      from: { path: "^(core/.+)/[^/]+$" },
-      to: { path: "^core/", pathNot: ["^$1/[^/]+$", "/index\\.ts$"] },
-    },
+    ...throughIndexRules,
   ],
   options: {
     doNotFollow: { path: "node_modules" },

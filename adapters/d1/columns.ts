@@ -2,7 +2,7 @@
 // surrogate becomes U+FFFD on the way in, in values, in JSON strings and keys, and in lookups,
 // as on every backend. drizzle's own JSON mode would hide it as "\ud800" and hand it back broken.
 import { customType } from "drizzle-orm/sqlite-core";
-import { wellFormed, wellFormedDeep } from "../../core/kernel/validation/well-formed.ts";
+import { wellFormed, wellFormedDeep } from "../../core/kernel/index.ts";
 
 export const text = customType<{ data: string; driverData: string }>({
   dataType: () => "text",

@@ -2,7 +2,7 @@
 // json_extract), rows keep insertion order in rowid, a statement binds at most 100 parameters
 // and a row holds at most 1 MB. Search scans candidates in the isolate (search.ts).
 import { type AnyColumn, and, inArray, or, sql } from "drizzle-orm";
-import { wellFormedDeep } from "../../core/kernel/validation/well-formed.ts";
+import { wellFormedDeep } from "../../core/kernel/index.ts";
 import type { SqlDialect } from "../sql/dialect.ts";
 import type { SqlTables } from "../sql/driver.ts";
 import { toStorageError } from "./errors.ts";

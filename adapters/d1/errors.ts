@@ -1,6 +1,6 @@
 // D1 reports failures as Error messages ("D1_ERROR: UNIQUE constraint failed: ..."), nesting
 // its own causes; this turns the ones a caller can act on into StorageErrors.
-import { StorageError, type StorageErrorCode } from "../../core/kernel/storage/contract.ts";
+import { StorageError, type StorageErrorCode } from "../../core/kernel/index.ts";
 import { driverErrors, firstLine, messageOf } from "../sql/errors.ts";
 
 const CODES: [RegExp, StorageErrorCode, string][] = [

@@ -12,12 +12,7 @@
 // the rows it names, as the memory backend does; the deletes the contract promises cascade
 // explicitly inside one `db.batch`.
 import { index, integer, sqliteTable, uniqueIndex } from "drizzle-orm/sqlite-core";
-import type {
-  Component,
-  Content,
-  Metadata,
-  ParticipantState,
-} from "../../core/kernel/types/domain.ts";
+import type { Component, Content, Metadata, ParticipantState } from "../../core/kernel/index.ts";
 import { json, text } from "./columns.ts";
 
 export const agents = sqliteTable("agents", {

@@ -3,9 +3,12 @@
 // every isolate; a cold isolate learns it in the same round trip as its first candidates.
 import { and, desc, eq, isNotNull, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import type { SearchMemoriesParams } from "../../core/kernel/storage/contract.ts";
-import type { Memory } from "../../core/kernel/types/domain.ts";
-import { assertEmbeddingDimension, rankByCosine } from "../../core/kernel/vectors/vector.ts";
+import {
+  assertEmbeddingDimension,
+  type Memory,
+  rankByCosine,
+  type SearchMemoriesParams,
+} from "../../core/kernel/index.ts";
 import type { SearchHost } from "../sql/dialect.ts";
 import type { SqlDb } from "../sql/driver.ts";
 import { sqliteDb } from "./driver.ts";

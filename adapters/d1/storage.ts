@@ -1,7 +1,7 @@
 // The storage contract over a Worker's D1 binding: the shared SQL storage with D1's driver and
 // SQLite's dialect. The schema belongs to migrations/ (`wrangler d1 migrations apply`).
 import type { D1Database } from "@cloudflare/workers-types";
-import type { StorageAdapter } from "../../core/kernel/storage/contract.ts";
+import type { StorageAdapter } from "../../core/kernel/index.ts";
 import type { SqlStorageOptions } from "../sql/options.ts";
 import { SqlStorage } from "../sql/storage.ts";
 import { sqliteDialect } from "./dialect.ts";

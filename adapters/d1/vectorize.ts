@@ -1,7 +1,7 @@
 // How far D1's own search reaches, and Cloudflare Vectorize as the index that reaches further.
 // Limits are Vectorize's documented ones (developers.cloudflare.com/vectorize/platform/limits).
 import type { Vectorize, VectorizeIndex } from "@cloudflare/workers-types";
-import { StorageError } from "../../core/kernel/storage/contract.ts";
+import { StorageError } from "../../core/kernel/index.ts";
 import { chunk } from "../sql/limits.ts";
 import type { IndexedMemory, VectorIndex } from "../sql/vector-index.ts";
 

@@ -3,7 +3,7 @@
 // binary (embeddings) and lists of strings (task tags, for `contains` filters). Free-form
 // objects are stored as JSON strings, which gives every backend the same JSON semantics.
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import { wellFormed, wellFormedDeep } from "../../core/kernel/validation/well-formed.ts";
+import { wellFormed, wellFormedDeep } from "../../core/kernel/index.ts";
 
 export type Item = Record<string, AttributeValue>;
 

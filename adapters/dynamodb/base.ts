@@ -15,10 +15,12 @@ import {
   UpdateItemCommand,
   type UpdateItemCommandInput,
 } from "@aws-sdk/client-dynamodb";
-import { randomUuid } from "../../core/kernel/ids/uuid.ts";
-import { StorageError } from "../../core/kernel/storage/contract.ts";
-import type { UUID } from "../../core/kernel/types/domain.ts";
-import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
+import {
+  assertValidDimension,
+  randomUuid,
+  StorageError,
+  type UUID,
+} from "../../core/kernel/index.ts";
 import { type Item, num } from "./attributes.ts";
 import { createDynamoClient } from "./client.ts";
 import { isConditionFailed, oldItem } from "./errors.ts";

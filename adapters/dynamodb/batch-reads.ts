@@ -3,11 +3,13 @@
 // write could not promise either: DynamoDB's indexes are eventually consistent), the rows the
 // batch creates are merged into the answers, as the read would have found them.
 import type {
+  Entity,
+  Memory,
   StorageOp,
   StorageRead,
   StorageReadResult,
-} from "../../core/kernel/storage/contract.ts";
-import type { Entity, Memory, UUID } from "../../core/kernel/types/domain.ts";
+  UUID,
+} from "../../core/kernel/index.ts";
 
 export function withBatchWrites(
   read: StorageRead,

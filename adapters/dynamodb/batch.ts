@@ -4,9 +4,12 @@
 // is refused with INVALID_BATCH before anything is written. Repeated ensure* ops on one row
 // are the exception: the second is a no-op after the first, so it is dropped.
 import { type TransactWriteItem, TransactWriteItemsCommand } from "@aws-sdk/client-dynamodb";
-import { StorageError, type StorageOp } from "../../core/kernel/storage/contract.ts";
-import type { UUID } from "../../core/kernel/types/domain.ts";
-import { assertEmbeddingDimension } from "../../core/kernel/vectors/vector.ts";
+import {
+  assertEmbeddingDimension,
+  StorageError,
+  type StorageOp,
+  type UUID,
+} from "../../core/kernel/index.ts";
 import { type Item, toAttributes, toJson } from "./attributes.ts";
 import { cancellationCodes, isTransactionCanceled } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";

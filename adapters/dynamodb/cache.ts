@@ -1,7 +1,6 @@
 // The cache, claimOnce and sweepExpired. Both kinds of item carry the table's TTL attribute
 // (items/cache.ts); DynamoDB deletes them lazily, so every read compares the clock itself.
-import type { SweepReport } from "../../core/kernel/storage/contract.ts";
-import { wellFormed } from "../../core/kernel/validation/well-formed.ts";
+import { type SweepReport, wellFormed } from "../../core/kernel/index.ts";
 import { json, num, str } from "./attributes.ts";
 import { Expression } from "./expression.ts";
 import { cacheItem, claimItem } from "./items/cache.ts";

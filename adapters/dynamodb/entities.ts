@@ -1,6 +1,6 @@
 // Agents, entities and components. Entities and components are documents (items/entities.ts):
 // an update replaces the doc whole.
-import type { Agent, Component, Entity, UUID } from "../../core/kernel/types/domain.ts";
+import type { Agent, Component, Entity, UUID } from "../../core/kernel/index.ts";
 import { toJson } from "./attributes.ts";
 import { DynamoBase, inOrder } from "./base.ts";
 import { ignoreConditionFailed } from "./errors.ts";

@@ -1,7 +1,7 @@
 // What the AWS SDK throws, turned into what a caller can act on. The SDK has already retried
 // throttling and 5xx answers (standard retry mode) by the time an error reaches here, so
 // those, and network failures, are persistent: UNAVAILABLE, which the HTTP layer answers 503.
-import { StorageError } from "../../core/kernel/storage/contract.ts";
+import { StorageError } from "../../core/kernel/index.ts";
 import type { Item } from "./attributes.ts";
 
 interface AwsError {

@@ -3,7 +3,7 @@
 // so overloading an index never mixes types within a partition.
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex } from "@noble/hashes/utils.js";
-import type { UUID } from "../../core/kernel/types/domain.ts";
+import type { UUID } from "../../core/kernel/index.ts";
 
 export const PK = "pk";
 export const SK = "sk";

@@ -1,7 +1,7 @@
 // DynamoDB's hard limits (docs.aws.amazon.com/amazondynamodb/latest/developerguide/
 // ServiceQuotas.html) and the guards that keep every request inside them.
 import type { AttributeValue } from "@aws-sdk/client-dynamodb";
-import { StorageError } from "../../core/kernel/storage/contract.ts";
+import { StorageError } from "../../core/kernel/index.ts";
 import type { Item } from "./attributes.ts";
 import { utf8Bytes } from "./keys.ts";
 

@@ -3,9 +3,10 @@
 import type {
   DeleteLogsParams,
   GetLogsParams,
+  Log,
   LogParams,
-} from "../../core/kernel/storage/contract.ts";
-import type { Log, UUID } from "../../core/kernel/types/domain.ts";
+  UUID,
+} from "../../core/kernel/index.ts";
 import type { Item } from "./attributes.ts";
 import { pageOf } from "./base.ts";
 import { DynamoCache } from "./cache.ts";

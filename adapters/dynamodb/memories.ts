@@ -1,11 +1,13 @@
 // Memories, including vector search. Each list reads the narrowest GSI for its scope (room,
 // else entity, else world, else the whole table), newest first, and filters the rest.
-import type {
-  GetMemoriesParams,
-  SearchMemoriesParams,
-} from "../../core/kernel/storage/contract.ts";
-import type { Memory, UUID } from "../../core/kernel/types/domain.ts";
-import { assertEmbeddingDimension, rankByCosine } from "../../core/kernel/vectors/vector.ts";
+import {
+  assertEmbeddingDimension,
+  type GetMemoriesParams,
+  type Memory,
+  rankByCosine,
+  type SearchMemoriesParams,
+  type UUID,
+} from "../../core/kernel/index.ts";
 import { bin, decodeEmbedding, encodeEmbedding, str, toJson } from "./attributes.ts";
 import { inOrder, pageOf } from "./base.ts";
 import { Expression } from "./expression.ts";

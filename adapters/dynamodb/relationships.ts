@@ -1,6 +1,6 @@
 // Relationships, recorded under this store's agent. An entity's outgoing ones share its
 // partition; incoming ones are found through gsi1 (items/relationships.ts).
-import type { Metadata, Relationship, UUID } from "../../core/kernel/types/domain.ts";
+import type { Metadata, Relationship, UUID } from "../../core/kernel/index.ts";
 import { str, toJson } from "./attributes.ts";
 import { relationshipItem, toRelationship } from "./items/relationships.ts";
 import { keys, partitions, RELATIONSHIP_SK_PREFIX } from "./keys.ts";

@@ -1,13 +1,14 @@
 // Worlds, rooms and participants. A room's participants share its partition, so one Query
 // lists them; deleting a room deletes them and the room's memories with it.
-import { StorageError } from "../../core/kernel/storage/contract.ts";
-import type {
-  Participant,
-  ParticipantState,
-  Room,
-  UUID,
-  World,
-} from "../../core/kernel/types/domain.ts";
+
+import {
+  type Participant,
+  type ParticipantState,
+  type Room,
+  StorageError,
+  type UUID,
+  type World,
+} from "../../core/kernel/index.ts";
 import { toJson } from "./attributes.ts";
 import { inOrder } from "./base.ts";
 import { putAction, runTransaction } from "./batch.ts";

@@ -2,12 +2,12 @@
 // as one TransactWriteItems (batch.ts), its reads sent beside it (batch-reads.ts).
 import {
   answerRead,
+  assertValidDimension,
   type StorageAdapter,
   type StorageOp,
   type StorageRead,
   type StorageReadResult,
-} from "../../core/kernel/storage/contract.ts";
-import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
+} from "../../core/kernel/index.ts";
 import type { DynamoStorageOptions } from "./base.ts";
 import { buildTransaction, runTransaction } from "./batch.ts";
 import { withBatchWrites } from "./batch-reads.ts";

@@ -10,7 +10,7 @@ import {
   type QueryCommandInput,
   type WriteRequest,
 } from "@aws-sdk/client-dynamodb";
-import { StorageError } from "../../core/kernel/storage/contract.ts";
+import { StorageError } from "../../core/kernel/index.ts";
 import { type Item, toAttribute } from "./attributes.ts";
 import { toStorageError } from "./errors.ts";
 import type { Key } from "./keys.ts";

@@ -1,17 +1,18 @@
 // Tasks and their leases. The schedule index (gsi4) sorts due tasks first by dueAt; a lease
 // is one conditional UpdateItem, so two ticks never run the same task at once.
 import { DeleteItemCommand } from "@aws-sdk/client-dynamodb";
-import type {
-  ClaimDueTasksParams,
-  ClaimTaskParams,
-  LogParams,
-  ReleaseTasksParams,
-  ReleaseTasksResult,
-  TaskRelease,
-} from "../../core/kernel/storage/contract.ts";
-import type { Task, UUID } from "../../core/kernel/types/domain.ts";
-import { wellFormed } from "../../core/kernel/validation/well-formed.ts";
-import { assertDistinctReleases } from "../../core/runtime/tasks/distinct-releases.ts";
+import {
+  type ClaimDueTasksParams,
+  type ClaimTaskParams,
+  type LogParams,
+  type ReleaseTasksParams,
+  type ReleaseTasksResult,
+  type Task,
+  type TaskRelease,
+  type UUID,
+  wellFormed,
+} from "../../core/kernel/index.ts";
+import { assertDistinctReleases } from "../../core/runtime/index.ts";
 import { type Item, num, str } from "./attributes.ts";
 import { ignoreConditionFailed, oldItem } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";

@@ -8,10 +8,12 @@
 // (lifecycle and batch). Each concern's synchronous writes are protected methods, so batch
 // can run them back to back without yielding.
 
-import { randomUuid } from "../../core/kernel/ids/uuid.ts";
-import type { UUID } from "../../core/kernel/types/domain.ts";
-import { wellFormedDeep } from "../../core/kernel/validation/well-formed.ts";
-import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
+import {
+  assertValidDimension,
+  randomUuid,
+  type UUID,
+  wellFormedDeep,
+} from "../../core/kernel/index.ts";
 import { emptyTables, type Tables } from "./tables.ts";
 
 export interface MemoryStorageOptions {

@@ -1,7 +1,6 @@
 // The cache, claimOnce and sweepExpired. Claims live apart from the cache, so their keys
 // never clash; expired entries of both are dropped by the sweep, here or every so many writes.
-import type { SweepReport } from "../../core/kernel/storage/contract.ts";
-import { wellFormed } from "../../core/kernel/validation/well-formed.ts";
+import { type SweepReport, wellFormed } from "../../core/kernel/index.ts";
 import { detached, stored } from "./base.ts";
 import { MemoryRelationships } from "./relationships.ts";
 

@@ -1,5 +1,5 @@
 // Agents, entities and components.
-import type { Agent, Component, Entity, UUID } from "../../core/kernel/types/domain.ts";
+import type { Agent, Component, Entity, UUID } from "../../core/kernel/index.ts";
 import { definedFields, detached, MemoryBase, stored } from "./base.ts";
 
 export abstract class MemoryEntities extends MemoryBase {

@@ -2,9 +2,10 @@
 import type {
   DeleteLogsParams,
   GetLogsParams,
+  Log,
   LogParams,
-} from "../../core/kernel/storage/contract.ts";
-import type { Log, UUID } from "../../core/kernel/types/domain.ts";
+  UUID,
+} from "../../core/kernel/index.ts";
 import { detached, stored } from "./base.ts";
 import { MemoryCache } from "./cache.ts";
 import { newestPage } from "./newest-page.ts";

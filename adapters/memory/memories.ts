@@ -2,17 +2,17 @@
 // the unit vector each row got when it was stored (tables.ts MemoryRows, core/kernel/vectors/vector.ts). A
 // room's rows are kept in time order, so its recent messages are read from the end of one
 // list.
-import {
-  type GetMemoriesParams,
-  type SearchMemoriesParams,
-  StorageError,
-} from "../../core/kernel/storage/contract.ts";
-import type { Memory, UUID } from "../../core/kernel/types/domain.ts";
+
 import {
   assertEmbeddingDimension,
+  type GetMemoriesParams,
+  type Memory,
   rankByUnitVectors,
   rankPackedUnits,
-} from "../../core/kernel/vectors/vector.ts";
+  type SearchMemoriesParams,
+  StorageError,
+  type UUID,
+} from "../../core/kernel/index.ts";
 import { definedFields, detached, stored } from "./base.ts";
 import { newestPage } from "./newest-page.ts";
 import { MemoryRooms } from "./rooms.ts";

@@ -1,5 +1,5 @@
 // Relationships, one per (source, target), recorded under this store's agent.
-import type { Metadata, Relationship, UUID } from "../../core/kernel/types/domain.ts";
+import type { Metadata, Relationship, UUID } from "../../core/kernel/index.ts";
 import { detached, stored } from "./base.ts";
 import { MemoryMemories } from "./memories.ts";
 import { relationshipKey } from "./tables.ts";

@@ -4,11 +4,7 @@
 // array); reading one buffer front to back, and a row only when it scores well enough to be
 // kept, does not. MemoryRows keeps it up to date by appending the room's newest rows, and
 // drops it on any other change to the room (it is rebuilt at the next search).
-import {
-  type PackedUnits,
-  tailNorm,
-  type UnitEmbedding,
-} from "../../core/kernel/vectors/vector.ts";
+import { type PackedUnits, tailNorm, type UnitEmbedding } from "../../core/kernel/index.ts";
 
 export class RoomVectors<T = unknown> implements PackedUnits<T> {
   readonly items: T[] = [];

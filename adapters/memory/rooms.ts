@@ -1,12 +1,13 @@
 // Worlds, rooms and participants. Deleting a room takes its memories and participants along.
-import { StorageError } from "../../core/kernel/storage/contract.ts";
-import type {
-  Participant,
-  ParticipantState,
-  Room,
-  UUID,
-  World,
-} from "../../core/kernel/types/domain.ts";
+
+import {
+  type Participant,
+  type ParticipantState,
+  type Room,
+  StorageError,
+  type UUID,
+  type World,
+} from "../../core/kernel/index.ts";
 import { detached, stored } from "./base.ts";
 import { MemoryEntities } from "./entities.ts";
 import { participantKey, type StoredParticipant } from "./tables.ts";

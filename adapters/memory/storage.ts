@@ -2,14 +2,14 @@
 // applied in place with a journal to undo it.
 import {
   answerRead,
+  assertValidDimension,
   type StorageAdapter,
   StorageError,
   type StorageOp,
   type StorageRead,
   type StorageReadResult,
-} from "../../core/kernel/storage/contract.ts";
-import { wellFormed } from "../../core/kernel/validation/well-formed.ts";
-import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
+  wellFormed,
+} from "../../core/kernel/index.ts";
 import type { MemoryStorageOptions } from "./base.ts";
 import { journaled } from "./tables.ts";
 import { MemoryTasks } from "./tasks.ts";

@@ -1,23 +1,21 @@
 // The in-memory "database": one Map per table. Stored rows are never mutated in place (every
 // write replaces the row), so undoing a write is putting the previous row back.
-import type {
-  Agent,
-  Component,
-  Entity,
-  Log,
-  Memory,
-  ParticipantState,
-  Relationship,
-  Room,
-  Task,
-  UUID,
-  World,
-} from "../../core/kernel/types/domain.ts";
 import {
+  type Agent,
+  type Component,
+  type Entity,
+  type Log,
+  type Memory,
   type PackedUnits,
+  type ParticipantState,
+  type Relationship,
+  type Room,
+  type Task,
   type UnitEmbedding,
+  type UUID,
   unitVector,
-} from "../../core/kernel/vectors/vector.ts";
+  type World,
+} from "../../core/kernel/index.ts";
 import { RoomVectors } from "./room-vectors.ts";
 
 /** Where MemoryRows keeps a stored row's unit vector, on the row itself. */

@@ -1,15 +1,17 @@
 // Tasks and their leases. A lease is a check and a write with no await between them, so two
 // ticks never take the same task.
+
 import {
   type ClaimDueTasksParams,
   type ClaimTaskParams,
   type ReleaseTasksParams,
   type ReleaseTasksResult,
   StorageError,
-} from "../../core/kernel/storage/contract.ts";
-import type { Task, UUID } from "../../core/kernel/types/domain.ts";
-import { wellFormed } from "../../core/kernel/validation/well-formed.ts";
-import { assertDistinctReleases } from "../../core/runtime/tasks/distinct-releases.ts";
+  type Task,
+  type UUID,
+  wellFormed,
+} from "../../core/kernel/index.ts";
+import { assertDistinctReleases } from "../../core/runtime/index.ts";
 import { definedFields, detached, stored } from "./base.ts";
 import { MemoryLogs } from "./logs.ts";
 

@@ -1,6 +1,6 @@
 // Driver errors into the contract's StorageError. pg, PGlite and Neon all carry the SQLSTATE
 // as `code` on the driver's error, under drizzle's wrapper.
-import { StorageError } from "../../core/kernel/storage/contract.ts";
+import { StorageError } from "../../core/kernel/index.ts";
 import { causes, driverErrors, firstLine, messageOf } from "../sql/errors.ts";
 
 /** SQLSTATE classes and codes meaning "the database is not there right now": retry later. */

@@ -6,7 +6,7 @@
 // so equality lookups, indexes and psql output keep working; lookups escape their argument too.
 // Lone surrogates, which jsonb refuses (22P02) and UTF-8 cannot carry, become U+FFFD here too
 // (core/kernel/validation/well-formed.ts), so every text and JSON column and every lookup stores well-formed text.
-import { wellFormed } from "../../core/kernel/validation/well-formed.ts";
+import { wellFormed } from "../../core/kernel/index.ts";
 
 const ESCAPE = "\uE000";
 // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is what this file escapes.

@@ -9,8 +9,7 @@
 // within the threshold are a prefix of the nearest ones. Iterative scans may hand rows over
 // slightly out of order, so they are sorted again too.
 import { and, type SQL, sql } from "drizzle-orm";
-import type { SearchMemoriesParams } from "../../core/kernel/storage/contract.ts";
-import type { Memory } from "../../core/kernel/types/domain.ts";
+import type { Memory, SearchMemoriesParams } from "../../core/kernel/index.ts";
 import type { SearchHost } from "../sql/dialect.ts";
 import { toMemory } from "../sql/rows.ts";
 import type { PostgresDriver } from "./driver.ts";

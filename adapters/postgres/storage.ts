@@ -3,7 +3,7 @@
 // migrations at startup, the HNSW search index of the pinned width, planner statistics where
 // no autovacuum gathers them (PGlite), elizaOS plugins' own tables, and `runtime.db`.
 import { getTableName, sql } from "drizzle-orm";
-import type { SweepReport } from "../../core/kernel/storage/contract.ts";
+import type { SweepReport } from "../../core/kernel/index.ts";
 import type { SqlStorageOptions } from "../sql/options.ts";
 import { SqlStorage } from "../sql/storage.ts";
 import { postgresDialect } from "./dialect.ts";

@@ -1,6 +1,6 @@
 // Agents: one row each, the character stored as given.
 import { asc, eq } from "drizzle-orm";
-import type { Agent, UUID } from "../../core/kernel/types/domain.ts";
+import type { Agent, UUID } from "../../core/kernel/index.ts";
 import { SqlBase } from "./base.ts";
 import { definedFields, toAgent } from "./rows.ts";
 

@@ -3,12 +3,12 @@
 // relationships → cache → logs → tasks → storage (batch and lifecycle).
 import { type AnyColumn, and, inArray, type SQL, sql } from "drizzle-orm";
 import type { BatchItem } from "drizzle-orm/batch";
-import { StorageError } from "../../core/kernel/storage/contract.ts";
-import type { UUID } from "../../core/kernel/types/domain.ts";
 import {
   assertEmbeddingDimension,
   assertValidDimension,
-} from "../../core/kernel/vectors/vector.ts";
+  StorageError,
+  type UUID,
+} from "../../core/kernel/index.ts";
 import type { SqlDialect } from "./dialect.ts";
 import type { SqlDb, SqlDriver, SqlKind, SqlTables, Statement } from "./driver.ts";
 import { chunk, rowBytes, rowsPerStatement } from "./limits.ts";

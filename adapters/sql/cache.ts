@@ -1,7 +1,7 @@
 // The cache (values with an optional TTL) and claimOnce keys, kept apart so a cache flush never
 // reopens a webhook. An expired row reads as absent until a sweep deletes it.
 import { and, eq, gt, isNull, lte, or } from "drizzle-orm";
-import type { SweepReport } from "../../core/kernel/storage/contract.ts";
+import type { SweepReport } from "../../core/kernel/index.ts";
 import type { Statement } from "./driver.ts";
 import { SqlRelationships } from "./relationships.ts";
 

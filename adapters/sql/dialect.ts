@@ -2,8 +2,7 @@
 // few expressions are spelled, how a cache value is stored, the engine's limits, error codes,
 // and nearest-neighbour search. d1/dialect.ts and postgres/dialect.ts each fill this in.
 import type { AnyColumn, SQL, SQLWrapper } from "drizzle-orm";
-import type { SearchMemoriesParams } from "../../core/kernel/storage/contract.ts";
-import type { Memory } from "../../core/kernel/types/domain.ts";
+import type { Memory, SearchMemoriesParams } from "../../core/kernel/index.ts";
 import type { SqlDriver, SqlTables } from "./driver.ts";
 
 export interface SqlDialect {

@@ -1,7 +1,6 @@
 // Entities and their components.
 import { type AnyColumn, and, asc, eq, inArray, type SQL } from "drizzle-orm";
-import { randomUuid } from "../../core/kernel/ids/uuid.ts";
-import type { Component, Entity, UUID } from "../../core/kernel/types/domain.ts";
+import { type Component, type Entity, randomUuid, type UUID } from "../../core/kernel/index.ts";
 import { SqlAgents } from "./agents.ts";
 import type { ReadPlan } from "./base.ts";
 import type { SqlDb, Statement } from "./driver.ts";

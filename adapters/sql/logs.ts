@@ -1,13 +1,14 @@
 // Logs: what happened in a room or to an entity (a run's log among them), newest first; the
 // retention sweep deletes an entity's oldest, bounded per call.
 import { and, asc, desc, eq, lt } from "drizzle-orm";
-import { randomUuid } from "../../core/kernel/ids/uuid.ts";
-import type {
-  DeleteLogsParams,
-  GetLogsParams,
-  LogParams,
-} from "../../core/kernel/storage/contract.ts";
-import type { Log, UUID } from "../../core/kernel/types/domain.ts";
+import {
+  type DeleteLogsParams,
+  type GetLogsParams,
+  type Log,
+  type LogParams,
+  randomUuid,
+  type UUID,
+} from "../../core/kernel/index.ts";
 import { SqlCache } from "./cache.ts";
 import type { Statement } from "./driver.ts";
 import { toLog } from "./rows.ts";

@@ -1,13 +1,14 @@
 // Memories: the room timelines, knowledge and facts, and their vector search (the dialect's
 // own, or a vector index beside the rows).
 import { and, count, desc, eq, gte, inArray, lte, or, type SQL } from "drizzle-orm";
-import { randomUuid } from "../../core/kernel/ids/uuid.ts";
-import type {
-  GetMemoriesParams,
-  SearchMemoriesParams,
-} from "../../core/kernel/storage/contract.ts";
-import type { Memory, UUID } from "../../core/kernel/types/domain.ts";
-import { cosineSimilarity } from "../../core/kernel/vectors/vector.ts";
+import {
+  cosineSimilarity,
+  type GetMemoriesParams,
+  type Memory,
+  randomUuid,
+  type SearchMemoriesParams,
+  type UUID,
+} from "../../core/kernel/index.ts";
 import type { ReadPlan } from "./base.ts";
 import type { SqlDb, SqlTables, Statement } from "./driver.ts";
 import { SqlRooms } from "./rooms.ts";

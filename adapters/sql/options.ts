@@ -1,6 +1,6 @@
 // What a SQL storage is created with, apart from its driver and dialect. Kept free of drizzle's
 // types, so a program that only creates a storage never loads their declarations.
-import type { UUID } from "../../core/kernel/types/domain.ts";
+import type { UUID } from "../../core/kernel/index.ts";
 import type { VectorIndex } from "./vector-index.ts";
 
 export interface SqlStorageOptions {

@@ -1,7 +1,11 @@
 // Relationships between entities, one row per (source, target), recorded under this agent.
 import { and, asc, eq, or } from "drizzle-orm";
-import { randomUuid } from "../../core/kernel/ids/uuid.ts";
-import type { Metadata, Relationship, UUID } from "../../core/kernel/types/domain.ts";
+import {
+  type Metadata,
+  type Relationship,
+  randomUuid,
+  type UUID,
+} from "../../core/kernel/index.ts";
 import { SqlMemories } from "./memories.ts";
 import { toRelationship } from "./rows.ts";
 

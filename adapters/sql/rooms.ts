@@ -1,13 +1,13 @@
 // Worlds, rooms and their participants (with FOLLOWED/MUTED state).
 import { type AnyColumn, and, eq, inArray, isNotNull, type SQL } from "drizzle-orm";
-import { randomUuid } from "../../core/kernel/ids/uuid.ts";
-import type {
-  Participant,
-  ParticipantState,
-  Room,
-  UUID,
-  World,
-} from "../../core/kernel/types/domain.ts";
+import {
+  type Participant,
+  type ParticipantState,
+  type Room,
+  randomUuid,
+  type UUID,
+  type World,
+} from "../../core/kernel/index.ts";
 import type { SqlDb, Statement } from "./driver.ts";
 import { SqlEntities } from "./entities.ts";
 import { toRoom, toWorld } from "./rows.ts";

@@ -12,7 +12,7 @@ import type {
   Room,
   Task,
   World,
-} from "../../core/kernel/types/domain.ts";
+} from "../../core/kernel/index.ts";
 import type { SqlTables } from "./driver.ts";
 
 type Row<K extends keyof SqlTables> = SqlTables[K]["$inferSelect"];

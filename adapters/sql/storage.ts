@@ -3,13 +3,13 @@
 // lifecycle. d1/ and postgres/ each give it a driver and a dialect.
 import { eq, sql } from "drizzle-orm";
 import {
+  assertValidDimension,
   type StorageAdapter,
   StorageError,
   type StorageOp,
   type StorageRead,
   type StorageReadResult,
-} from "../../core/kernel/storage/contract.ts";
-import { assertValidDimension } from "../../core/kernel/vectors/vector.ts";
+} from "../../core/kernel/index.ts";
 import type { ReadPlan } from "./base.ts";
 import type { Statement } from "./driver.ts";
 import { SqlTasks } from "./tasks.ts";

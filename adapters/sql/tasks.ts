@@ -1,16 +1,17 @@
 // Tasks and their leases: a tick claims due tasks in one conditional UPDATE, so two ticks
 // never run one task, and releases the lease with the run's result only while it holds it.
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import { randomUuid } from "../../core/kernel/ids/uuid.ts";
-import type {
-  ClaimDueTasksParams,
-  ClaimTaskParams,
-  ReleaseTasksParams,
-  ReleaseTasksResult,
-  TaskRelease,
-} from "../../core/kernel/storage/contract.ts";
-import type { Task, UUID } from "../../core/kernel/types/domain.ts";
-import { assertDistinctReleases } from "../../core/runtime/tasks/distinct-releases.ts";
+import {
+  type ClaimDueTasksParams,
+  type ClaimTaskParams,
+  type ReleaseTasksParams,
+  type ReleaseTasksResult,
+  randomUuid,
+  type Task,
+  type TaskRelease,
+  type UUID,
+} from "../../core/kernel/index.ts";
+import { assertDistinctReleases } from "../../core/runtime/index.ts";
 import type { Statement } from "./driver.ts";
 import { chunk } from "./limits.ts";
 import { SqlLogs } from "./logs.ts";

@@ -7,7 +7,7 @@
 // mode that stops polling with a message saying what to do, in "polling" mode the webhook is
 // deleted first (pending updates kept).
 import { type AgentRuntime, describeError, wellFormedDeep } from "../../core/index.ts";
-import { acceptWithLimits } from "../../core/pipeline/tasks/accept-with-limits.ts";
+import { acceptWithLimits } from "../../core/pipeline/index.ts";
 import { callApi, type DeliveryOptions, PlatformApiError } from "../deliver.ts";
 import { callTelegram, type TelegramApi, telegramCall } from "./api.ts";
 import { setBotCommands } from "./commands.ts";

@@ -13,7 +13,7 @@ import {
   runInBackground,
   setting,
 } from "../../core/index.ts";
-import { lazySchema } from "../../core/kernel/validation/lazy-schema.ts";
+import { lazySchema } from "../../core/kernel/index.ts";
 import { TELEGRAM_API_BASE } from "./api.ts";
 import { receiveUpdate } from "./receive.ts";
 import type { TelegramUpdate } from "./types.ts";

@@ -2,10 +2,8 @@
 // AgentRuntimeCore with the message pipeline plugged in. The core declares what it needs of
 // the layers above it (messageService; the "task" service elizaOS has from the start) and this
 // class provides them, so `new AgentRuntime({ character, storage })` is a whole agent.
-import { createElizaMessageService } from "../pipeline/messages/elizaos-message-service.ts";
-import { TaskService } from "../pipeline/tasks/task-service.ts";
-import { AgentRuntimeCore, type RuntimeOptions } from "../runtime/agent-runtime-core.ts";
-import { TASK_SERVICE_TYPE } from "../runtime/services/registry.ts";
+import { createElizaMessageService, TaskService } from "../pipeline/index.ts";
+import { AgentRuntimeCore, type RuntimeOptions, TASK_SERVICE_TYPE } from "../runtime/index.ts";
 
 export class AgentRuntime extends AgentRuntimeCore {
   readonly messageService = createElizaMessageService();

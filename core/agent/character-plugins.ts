@@ -3,9 +3,8 @@
 // `plugins`, so the character's list can only be checked. An entry matches a bundled plugin by
 // name ("@elizaos/plugin-x" ↔ "x" or "plugin-x", see plugin-names.ts); one eliza-edge does
 // itself (plugin-sql, the model plugins) gets an info line; any other is one warning.
-import type { Character } from "../kernel/character/character.ts";
-import type { Plugin } from "../runtime/contract/plugin-api.ts";
-import { namesPlugin, replacementFor } from "../runtime/plugins/plugin-names.ts";
+import type { Character } from "../kernel/index.ts";
+import { namesPlugin, type Plugin, replacementFor } from "../runtime/index.ts";
 import type { PluginNote } from "./plugin-list.ts";
 
 export function characterPluginNotes(

@@ -1,33 +1,38 @@
 // Builds a ready runtime from a character, a storage backend and the target's env: the one
 // place that decides which model providers are on. Every target calls this; none repeats it.
 
-import { createAnthropicPlugin } from "../features/anthropic/anthropic.ts";
-import { autonomyPlugin } from "../features/autonomy/index.ts";
-import { bootstrapPlugin } from "../features/bootstrap/index.ts";
-import { createElizaPlugin } from "../features/eliza/index.ts";
-import { createLocalEmbeddingPlugin } from "../features/local-embedding/local-embedding.ts";
-import { memoryPlugin } from "../features/memory/index.ts";
-import { createOpenAIPlugin, embeddingsOff } from "../features/openai/openai.ts";
-import { tasksPlugin } from "../features/reminders/index.ts";
+import {
+  autonomyPlugin,
+  bootstrapPlugin,
+  createAnthropicPlugin,
+  createElizaPlugin,
+  createLocalEmbeddingPlugin,
+  createOpenAIPlugin,
+  embeddingsOff,
+  memoryPlugin,
+  tasksPlugin,
+} from "../features/index.ts";
 import {
   type Character,
+  hasSecrets,
+  holdsEncrypted,
+  jsonLogFormatOr,
+  type Logger,
+  loadSecretCipher,
+  ModelType,
   type ParsedCharacter,
   parseCharacter,
-} from "../kernel/character/character.ts";
-import { jsonLogFormatOr, type Logger } from "../kernel/logging/logger.ts";
-import { setSharedJsonLogs } from "../kernel/logging/shared-format.ts";
-import { ModelType } from "../kernel/models/types.ts";
-import { holdsEncrypted, loadSecretCipher } from "../kernel/secrets/secret-cipher.ts";
-import { hasSecrets } from "../kernel/secrets/stored-character.ts";
-import type { StorageAdapter } from "../kernel/storage/contract.ts";
-import type { Plugin } from "../runtime/contract/plugin-api.ts";
+  type StorageAdapter,
+  setSharedJsonLogs,
+} from "../kernel/index.ts";
 import {
   canEmbed,
   dropEmbeddingModel,
   embedText,
   isMissingEmbeddingModel,
-} from "../runtime/embedding/embed.ts";
-import { missingDependencies } from "../runtime/plugins/plugin-order.ts";
+  missingDependencies,
+  type Plugin,
+} from "../runtime/index.ts";
 import { AgentRuntime } from "./agent-runtime.ts";
 import { characterPluginNotes } from "./character-plugins.ts";
 import { assemblePlugins, type PluginNote } from "./plugin-list.ts";

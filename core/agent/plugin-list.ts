@@ -3,8 +3,7 @@
 // replaces it (plugin-bootstrap's "bootstrap" replaces ours): said in one log line, never
 // silently, and resolved here so the runtime never sees two plugins with one name. A passed
 // @elizaos/plugin-sql is left out: eliza-edge's storage is what it would provide.
-import type { Plugin } from "../runtime/contract/plugin-api.ts";
-import { REPLACED_BY_DESIGN, shortPluginName } from "../runtime/plugins/plugin-names.ts";
+import { type Plugin, REPLACED_BY_DESIGN, shortPluginName } from "../runtime/index.ts";
 
 export interface PluginNote {
   level: "info" | "warn";

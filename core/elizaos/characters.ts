@@ -10,7 +10,7 @@ import {
   knowledgeItemSchema as knowledgeItem,
   mediaSchema as mediaFields,
   settingValueSchema,
-} from "../kernel/character/character.ts";
+} from "../kernel/index.ts";
 
 export const templateTypeSchema = z.union([z.string(), z.function()]);
 export const styleSchema = z

@@ -1,11 +1,17 @@
 // elizaOS's entity helpers: who is in a room (with their components merged) and resolving a
 // name someone mentioned to an entity.
-import { ModelType } from "../kernel/models/types.ts";
-import { parseKeyValueXml } from "../kernel/text/parsing.ts";
-import type { Component, Entity, Memory, Room, UUID, World } from "../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
-import type { State } from "../runtime/contract/shapes.ts";
-import { composePrompt } from "../runtime/prompts/prompts.ts";
+
+import {
+  type Component,
+  type Entity,
+  type Memory,
+  ModelType,
+  parseKeyValueXml,
+  type Room,
+  type UUID,
+  type World,
+} from "../kernel/index.ts";
+import { composePrompt, type IAgentRuntime, type State } from "../runtime/index.ts";
 import { entitiesForRoom, entityById, relationshipsOf, roomOf, worldOf } from "./runtime-access.ts";
 
 export interface EntityDetails {

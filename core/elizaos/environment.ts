@@ -3,7 +3,7 @@
 // process-wide table that starts empty; a target or a test fills it with setEnv or
 // initBrowserEnvironment, and plugins that call getEnv read what was put there. Settings a
 // plugin should read per agent come from runtime.getSetting, as in elizaOS.
-import type { Character } from "../kernel/character/character.ts";
+import type { Character } from "../kernel/index.ts";
 
 export type RuntimeEnvironment = "node" | "browser" | "unknown";
 

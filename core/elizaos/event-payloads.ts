@@ -1,9 +1,16 @@
 // elizaOS's event payload types, for plugins' `events` handlers. Types only.
-import type { ModelTypeName } from "../kernel/models/types.ts";
-import type { ModelUsedTokens, TokenUsage } from "../kernel/models/usage.ts";
-import type { Content, Entity, Memory, Room, UUID, World } from "../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
-import type { HandlerCallback } from "../runtime/contract/shapes.ts";
+import type {
+  Content,
+  Entity,
+  Memory,
+  ModelTypeName,
+  ModelUsedTokens,
+  Room,
+  TokenUsage,
+  UUID,
+  World,
+} from "../kernel/index.ts";
+import type { HandlerCallback, IAgentRuntime } from "../runtime/index.ts";
 
 export interface EventPayload {
   runtime: IAgentRuntime;

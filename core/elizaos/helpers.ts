@@ -1,10 +1,8 @@
 // elizaOS's small runnable helpers that belong to no bigger concern: ids, MIME types, token
 // trimming, text chunks, a semaphore.
 import * as z from "zod";
-import { validateUuid } from "../kernel/ids/uuid.ts";
-import { ModelType } from "../kernel/models/types.ts";
-import type { UUID } from "../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
+import { ModelType, type UUID, validateUuid } from "../kernel/index.ts";
+import type { IAgentRuntime } from "../runtime/index.ts";
 import { ContentType } from "./enums.ts";
 
 export const uuidSchema = z

@@ -5,30 +5,68 @@
 // explanatory Error at call time (refused.ts). Explicit exports here shadow the same names from
 // eliza-edge's own core surface (`export *`), which has different shapes for a few of them.
 
-export { AgentRuntime } from "../agent/agent-runtime.ts";
+export { AgentRuntime } from "../agent/index.ts";
 export * from "../index.ts";
-export * from "../kernel/encoding/buffer.ts";
-export { createUniqueUuid, stringToUuid, validateUuid } from "../kernel/ids/uuid.ts";
-export type { ElizaLogger, LogEntry, LogFn } from "../kernel/logging/logger.ts";
-export { ModelType } from "../kernel/models/types.ts";
+export type { ElizaLogger, LogEntry, LogFn } from "../kernel/index.ts";
 export {
+  alloc,
+  type BufferLike,
+  BufferUtils,
+  byteLength,
+  ChannelType,
+  concat,
+  createUniqueUuid,
+  EventType,
+  equals,
+  fromBytes,
+  fromHex,
+  fromString,
+  isBuffer,
+  ModelType,
   normalizeJsonString,
   parseBooleanFromText,
   parseJSONObjectFromText,
   parseKeyValueXml,
+  randomBytes,
   safeReplacer,
-} from "../kernel/text/parsing.ts";
-export { ChannelType } from "../kernel/types/domain.ts";
-export { EventType } from "../kernel/types/event-types.ts";
-export * from "../runtime/prompts/formatting.ts";
+  slice,
+  stringToUuid,
+  toHex,
+  toString,
+  validateUuid,
+} from "../kernel/index.ts";
 export {
+  ActionStreamFilter,
   addHeader,
+  composeActionExamples,
   composePrompt,
   composePromptFromState,
+  createStreamingContext,
+  createStreamingRetryState,
+  formatActionNames,
+  formatActionParameters,
+  formatActions,
+  formatEntities,
+  formatMessages,
+  formatPosts,
+  formatTimestamp,
+  getStreamingContext,
+  getStreamingContextManager,
+  type IStreamExtractor,
+  type IStreamingContextManager,
+  type IStreamingRetryState,
+  isStreamableModelType,
+  PassthroughExtractor,
+  ResponseStreamExtractor,
+  runWithStreamingContext,
+  StreamError,
+  type StreamErrorCode,
+  type StreamingContext,
+  setStreamingContextManager,
   type TemplateType,
-} from "../runtime/prompts/prompts.ts";
-export * from "../runtime/streaming/stream-extractors.ts";
-export * from "../runtime/streaming/streaming.ts";
+  truncateToCompleteSentence,
+  XmlTagExtractor,
+} from "../runtime/index.ts";
 export { BM25, type BM25Options, type SearchResult } from "./bm25.ts";
 export {
   buildCharacterPlugins,

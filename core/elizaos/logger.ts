@@ -1,8 +1,13 @@
 // elizaOS's `logger` singleton and its helpers, over eliza-edge's console logger (so one sink
 // and one line format for everything). The level starts at "info" and is settable:
 // `logger.level = "debug"`; nothing is read from the environment at module load.
-import { createConsoleLogger, type ElizaLogger, type LogEntry } from "../kernel/logging/logger.ts";
-import { setSharedJsonLogs, sharedJsonLogs } from "../kernel/logging/shared-format.ts";
+import {
+  createConsoleLogger,
+  type ElizaLogger,
+  type LogEntry,
+  setSharedJsonLogs,
+  sharedJsonLogs,
+} from "../kernel/index.ts";
 
 export type LogListener = (entry: LogEntry) => void;
 

@@ -1,6 +1,6 @@
 // elizaOS's memory helpers: building a message memory and telling memory kinds apart by
 // `metadata.type`.
-import type { Content, Memory, UUID } from "../kernel/types/domain.ts";
+import type { Content, Memory, UUID } from "../kernel/index.ts";
 import { MemoryType } from "./enums.ts";
 
 export interface MemoryMetadata {

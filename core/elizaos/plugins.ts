@@ -1,6 +1,6 @@
 // elizaOS's plugin shape checks and dependency ordering (the parts that need no dynamic
 // import; loading plugins by package name is refused, see refused.ts).
-import type { Plugin } from "../runtime/contract/plugin-api.ts";
+import type { Plugin } from "../runtime/index.ts";
 
 export function isValidPluginShape(obj: unknown): obj is Plugin {
   if (!obj || typeof obj !== "object") return false;

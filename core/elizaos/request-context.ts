@@ -3,7 +3,7 @@
 // core/ stays web-standard (no node:async_hooks), and eliza-edge passes the entity along with
 // each message instead, so no context is ever active here: callers take their no-context path
 // (plugin-mcp keys its connection by server name alone), as they do outside a request in elizaOS.
-import type { UUID } from "../kernel/types/domain.ts";
+import type { UUID } from "../kernel/index.ts";
 
 export interface RequestContext {
   entityId?: UUID;

@@ -1,9 +1,8 @@
 // elizaOS's world roles: who owns or administers a server, read from the world's metadata
 // (`metadata.roles[entityId]`, `metadata.ownership.ownerId`).
 
-import { createUniqueUuid } from "../kernel/ids/uuid.ts";
-import type { World } from "../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
+import { createUniqueUuid, type World } from "../kernel/index.ts";
+import type { IAgentRuntime } from "../runtime/index.ts";
 import { Role } from "./enums.ts";
 import { allWorlds, worldOf } from "./runtime-access.ts";
 

@@ -2,8 +2,8 @@
 // IAgentRuntime has them as methods; eliza-edge's runtime gains them as it implements that
 // interface, and until a method is there the helper reads the runtime's storage directly.
 
-import type { Entity, Relationship, Room, UUID, World } from "../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
+import type { Entity, Relationship, Room, UUID, World } from "../kernel/index.ts";
+import type { IAgentRuntime } from "../runtime/index.ts";
 
 type Maybe<F> = F | undefined;
 interface RuntimeReads {

@@ -1,8 +1,7 @@
 // elizaOS's Service base class and its builders, as @elizaos/core exports them. The class is
 // the runtime's (core/runtime/services/service-base.ts); the builders make subclasses of it.
-import type { Metadata } from "../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
-import { ServiceBase as Service } from "../runtime/services/service-base.ts";
+import type { Metadata } from "../kernel/index.ts";
+import { type IAgentRuntime, ServiceBase as Service } from "../runtime/index.ts";
 
 export { Service };
 

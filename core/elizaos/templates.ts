@@ -2,7 +2,7 @@
 // and XML output fields, so plugins that compose them and parse the answer with
 // parseKeyValueXml get the keys they expect. messageHandlerTemplate and shouldRespondTemplate
 // are eliza-edge's own (core/pipeline/messages/templates.ts), already in elizaOS's format.
-export { messageHandlerTemplate, shouldRespondTemplate } from "../pipeline/messages/templates.ts";
+export { messageHandlerTemplate, shouldRespondTemplate } from "../pipeline/index.ts";
 
 /** Appended to yes/no questions. */
 export const booleanFooter = "Respond with only a YES or a NO.";

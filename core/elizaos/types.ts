@@ -1,30 +1,30 @@
-import type { StorageAdapter } from "../kernel/storage/contract.ts";
+import type { StorageAdapter } from "../kernel/index.ts";
 import type { ServiceType } from "./enums.ts";
 import type { MemoryMetadata } from "./memory.ts";
 
 /** elizaOS's database interface: eliza-edge's storage contract. */
 export type IDatabaseAdapter = StorageAdapter;
 
-export type { Character } from "../kernel/character/character.ts";
-export type { GenerateTextParams, ModelTypeName } from "../kernel/models/types.ts";
 export type {
   Agent,
+  Character,
   Component,
   Content,
   Entity,
+  GenerateTextParams,
   Log,
   Media,
   Memory,
   Metadata,
+  ModelTypeName,
   Participant,
   Relationship,
   Room,
   Task,
   UUID,
   World,
-} from "../kernel/types/domain.ts";
-export type { TaskWorker } from "../runtime/contract/plugin-api.ts";
-export type { IStreamingContextManager, StreamingContext } from "../runtime/streaming/streaming.ts";
+} from "../kernel/index.ts";
+export type { IStreamingContextManager, StreamingContext, TaskWorker } from "../runtime/index.ts";
 export type {
   ActionEventPayload,
   ControlMessagePayload,

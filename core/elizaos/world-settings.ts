@@ -2,12 +2,16 @@
 // AES-256-CBC under SHA-256(salt) with a random IV, stored "ivHex:cipherHex", so settings
 // written by an elizaOS agent decrypt here and the other way round. The cipher is
 // @noble/ciphers: elizaOS's functions are synchronous and WebCrypto's AES is not.
-import type { Character } from "../kernel/character/character.ts";
-import { createUniqueUuid } from "../kernel/ids/uuid.ts";
-import * as cbcCipher from "../kernel/secrets/cbc-cipher.ts";
-import { DEFAULT_SECRET_SALT, provideSecretCipher } from "../kernel/secrets/secret-cipher.ts";
-import type { World } from "../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../runtime/contract/plugin-api.ts";
+
+import * as cbcCipher from "../kernel/cbc-cipher/index.ts";
+import {
+  type Character,
+  createUniqueUuid,
+  DEFAULT_SECRET_SALT,
+  provideSecretCipher,
+  type World,
+} from "../kernel/index.ts";
+import type { IAgentRuntime } from "../runtime/index.ts";
 import { getEnv } from "./environment.ts";
 import { worldOf } from "./runtime-access.ts";
 

@@ -1,7 +1,7 @@
 // What the shared app is built from (AppOptions) and what its routes see (AppEnv). Apart from
 // app.ts, whose routes import these types: a route never imports the app that mounts it.
 import type { Context, Hono } from "hono";
-import type { IAgentRuntime, Plugin } from "../runtime/contract/plugin-api.ts";
+import type { IAgentRuntime, Plugin } from "../runtime/index.ts";
 
 export interface AppOptions {
   /** The agent; targets build it once per process or isolate and reuse it. */

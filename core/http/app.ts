@@ -2,17 +2,18 @@
 // where the env comes from; routes, auth and error shapes are the same everywhere.
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
-import { describeError } from "../kernel/errors/describe-error.ts";
-import { envLogger } from "../kernel/logging/env-logger.ts";
-import { envSetting } from "../kernel/settings/aliases.ts";
-import { acceptWithLimits, type WebhookAcceptance } from "../pipeline/tasks/accept-with-limits.ts";
-import type { InboundMessage } from "../pipeline/tasks/inbox.ts";
-import type { IAgentRuntime, Plugin } from "../runtime/contract/plugin-api.ts";
+import { describeError, envLogger, envSetting } from "../kernel/index.ts";
+import {
+  acceptWithLimits,
+  type InboundMessage,
+  type WebhookAcceptance,
+} from "../pipeline/index.ts";
+import type { IAgentRuntime } from "../runtime/index.ts";
 import type { AppEnv, AppOptions } from "./app-options.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
-import { collectPluginRoutes, mountPluginRoutes } from "./plugin-routes/mount.ts";
+import { collectPluginRoutes, mountPluginRoutes } from "./plugin-routes/index.ts";
 import { restRoutes } from "./routes/index.ts";
 
 export type { AppEnv, AppOptions, Connector } from "./app-options.ts";
@@ -105,7 +106,7 @@ export function runInBackground(c: Context<AppEnv>, work: Promise<unknown>): voi
   if (waitUntil) waitUntil(c, logged);
 }
 
-export type { WebhookAcceptance } from "../pipeline/tasks/accept-with-limits.ts";
+export type { WebhookAcceptance } from "../pipeline/index.ts";
 
 /**
  * Accepts an inbound webhook message (deduplicated, durable) and gets it answered after the

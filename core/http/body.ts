@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { type core, safeParse } from "zod/mini";
-import { wellFormedDeep } from "../kernel/validation/well-formed.ts";
+import { wellFormedDeep } from "../kernel/index.ts";
 import { ApiError } from "./errors.ts";
 
 /**

@@ -3,10 +3,7 @@
 // as Telegram retry on it, so nothing accepted is lost).
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { describeError } from "../kernel/errors/describe-error.ts";
-import { envLogger } from "../kernel/logging/env-logger.ts";
-import { ModelError } from "../kernel/models/types.ts";
-import { StorageError } from "../kernel/storage/contract.ts";
+import { describeError, envLogger, ModelError, StorageError } from "../kernel/index.ts";
 
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;

@@ -10,53 +10,58 @@
 // needs of it (messageService, and the "task" service elizaOS has from the start) and the
 // agent layer's AgentRuntime (core/agent/agent-runtime.ts) provides them.
 
-import { describeError } from "../kernel/errors/describe-error.ts";
-import type { GenerateTextOptions, GenerateTextResult } from "../kernel/models/params.ts";
-import { hasPlainSecrets } from "../kernel/secrets/stored-character.ts";
-import type { Content, Memory, Task, UUID } from "../kernel/types/domain.ts";
-import { actionResultsKey, runActions, runEvaluators } from "./actions/run-actions.ts";
-import type { RuntimeBaseOptions } from "./base/runtime-base.ts";
-import { PromptBatcher } from "./batcher/batcher.ts";
-import { batcherDrainWorker } from "./batcher/drain-worker.ts";
-import { resolvePromptBatcherSettings } from "./batcher/settings.ts";
+import {
+  type Content,
+  describeError,
+  type GenerateTextOptions,
+  type GenerateTextResult,
+  hasPlainSecrets,
+  type Memory,
+  type Task,
+  type UUID,
+} from "../kernel/index.ts";
+import { actionResultsKey, runActions, runEvaluators } from "./actions/index.ts";
+import type { RuntimeBaseOptions } from "./base/index.ts";
+import {
+  batcherDrainWorker,
+  PromptBatcher,
+  resolvePromptBatcherSettings,
+} from "./batcher/index.ts";
 import type {
   Action,
+  ActionResult,
+  ActionRunOptions,
   ElizaMessageService,
   Evaluator,
+  HandlerCallback,
   IAgentRuntime,
   ModelHandler,
   Plugin,
   Provider,
   Route,
   SendHandler,
-  ServiceClass,
-  TargetInfo,
-  TaskWorker,
-} from "./contract/plugin-api.ts";
-import type {
-  ActionResult,
-  ActionRunOptions,
-  HandlerCallback,
   SendTarget,
   Service,
+  ServiceClass,
   State,
-} from "./contract/shapes.ts";
-import { embedMemory, queueEmbedding } from "./embedding/embed-memory.ts";
+  TargetInfo,
+  TaskWorker,
+} from "./contract/index.ts";
+import { embedMemory, queueEmbedding } from "./embedding/index.ts";
 import {
+  createMemoryRateLimitStore,
   DEFAULT_ROOM_MESSAGES_PER_MINUTE,
   DEFAULT_USER_MESSAGES_PER_MINUTE,
   MessageRateLimiter,
   perMinuteSetting,
-} from "./limits/message-rate-limit.ts";
-import { createMemoryRateLimitStore } from "./limits/rate-limit-store.ts";
-import { generateText } from "./models/generate-text.ts";
-import { orderPlugins } from "./plugins/plugin-order.ts";
+} from "./limits/index.ts";
+import { generateText } from "./models/index.ts";
+import { orderPlugins } from "./plugins/index.ts";
 import { asRuntime } from "./runtime-events.ts";
 import { RuntimeModels } from "./runtime-models.ts";
-import { ServiceRegistry } from "./services/registry.ts";
-import { composeState } from "./state/compose-state.ts";
-import { StateCache } from "./state/state-cache.ts";
-import { createTask, updateTask } from "./tasks/task-rows.ts";
+import { ServiceRegistry } from "./services/index.ts";
+import { composeState, StateCache } from "./state/index.ts";
+import { createTask, updateTask } from "./tasks/index.ts";
 
 export interface RuntimeOptions extends RuntimeBaseOptions {
   plugins?: Plugin[];

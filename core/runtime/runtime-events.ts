@@ -2,12 +2,16 @@
 // local emitter (on / off / emit, events/local-events.ts) and sendControlMessage
 // (events/control-message.ts). The first class above the plugin contract: handlers receive
 // the runtime as IAgentRuntime.
-import { describeError } from "../kernel/errors/describe-error.ts";
-import type { EventName } from "../kernel/types/event-types.ts";
-import { RuntimeBase } from "./base/runtime-base.ts";
-import type { EventHandler, IAgentRuntime } from "./contract/plugin-api.ts";
-import { type ControlMessageParams, sendControlMessage } from "./events/control-message.ts";
-import { LocalEvents, type LocalListener } from "./events/local-events.ts";
+
+import { describeError, type EventName } from "../kernel/index.ts";
+import { RuntimeBase } from "./base/index.ts";
+import type { EventHandler, IAgentRuntime } from "./contract/index.ts";
+import {
+  type ControlMessageParams,
+  LocalEvents,
+  type LocalListener,
+  sendControlMessage,
+} from "./events/index.ts";
 
 /**
  * Handlers and listeners receive the whole runtime: every RuntimeEvents is an IAgentRuntime

@@ -1,24 +1,19 @@
 // The runtime's models: the registry (highest priority wins, models/registry.ts) and
 // elizaOS's useModel, which applies the model settings, records the call in its run and
 // emits MODEL_USED.
-import type { ModelTypeName } from "../kernel/models/types.ts";
-import { EventType } from "../kernel/types/event-types.ts";
-import type {
-  ModelHandler,
-  ModelRegistration,
-  RegisteredModelHandler,
-} from "./contract/plugin-api.ts";
-import { callRecorded } from "./models/model-call.ts";
-import { withModelSettings } from "./models/model-settings.ts";
+import { EventType, type ModelTypeName } from "../kernel/index.ts";
+import type { ModelHandler, ModelRegistration, RegisteredModelHandler } from "./contract/index.ts";
 import {
   applyLlmMode,
+  callRecorded,
   deliverUsage,
   embeddingProbe,
   ModelRegistry,
   modelUsedPayload,
   prepareModelCall,
   readLlmMode,
-} from "./models/registry.ts";
+  withModelSettings,
+} from "./models/index.ts";
 import { asRuntime, RuntimeEvents } from "./runtime-events.ts";
 
 // Kept off the instance (see CoreInternals in agent-runtime-core.ts for why).

@@ -2,7 +2,7 @@
 // Both keep work alive with ctx.waitUntil. The env only arrives with the first event, so the
 // app and the agent are built then, once per isolate, and reused by later requests.
 import type { Hono } from "hono";
-import { collectPluginRoutes } from "../../core/http/plugin-routes/mount.ts";
+import { collectPluginRoutes } from "../../core/http/index.ts";
 import { type AppEnv, createApp, runDueTasks } from "../../core/index.ts";
 import {
   type AgentOptions,

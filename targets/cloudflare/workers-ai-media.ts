@@ -7,7 +7,7 @@ import {
   readImageDescription,
   readImageParams,
 } from "../../core/index.ts";
-import type { WorkersAiBinding } from "./workers-ai.ts";
+import type { WorkersAiBinding } from "./workers-ai-binding.ts";
 
 const ID = "workers-ai";
 export const DEFAULT_WORKERS_AI_VISION_MODEL = "@cf/llava-hf/llava-1.5-7b-hf";

@@ -1,6 +1,7 @@
 // Workers AI through the Worker's `AI` binding: a model provider that needs no API key, only
 // `[ai] binding = "AI"` in wrangler.toml. It ranks below OpenAI and Anthropic (a configured
 // key is an explicit choice) and above the offline ELIZA.
+
 import {
   type AgentRuntime,
   checkObjectParams,
@@ -20,12 +21,10 @@ import {
   type TextStreamResult,
   textStreamResult,
 } from "../../core/index.ts";
+import type { WorkersAiBinding } from "./workers-ai-binding.ts";
 import { describeImage, transcribe } from "./workers-ai-media.ts";
 
-/** What this provider calls on the binding (`Ai` in @cloudflare/workers-types). */
-export interface WorkersAiBinding {
-  run(model: string, inputs: Record<string, unknown>): Promise<unknown>;
-}
+export type { WorkersAiBinding } from "./workers-ai-binding.ts";
 
 const ID = "workers-ai";
 /** Below OpenAI/Anthropic (0), above the offline ELIZA (-1000). */

@@ -12,7 +12,7 @@ import {
   createUniqueUuid,
   messageService,
 } from "../../core/index.ts";
-import { envSetting } from "../../core/kernel/settings/aliases.ts";
+import { envSetting } from "../../core/kernel/index.ts";
 import { watchRoom } from "./chat-watch.ts";
 import { loadCharacter } from "./config.ts";
 import { DataDirBusyError, lockHolder } from "./data-dir-lock.ts";

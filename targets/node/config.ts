@@ -3,7 +3,7 @@
 import { readFile } from "node:fs/promises";
 import { resolve } from "node:path";
 import { isLoopbackHostname, parseCharacterJson } from "../../core/index.ts";
-import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
+import type { ParsedCharacter } from "../../core/kernel/index.ts";
 
 export type NodeEnv = Record<string, string | undefined>;
 

@@ -4,7 +4,7 @@
 // process has open (data-dir-lock.ts). A neon.tech URL goes over Neon's HTTP endpoint (no
 // socket needed); any other URL over plain `pg`.
 import type { PostgresStorage } from "../../adapters/postgres/index.ts";
-import { envSetting } from "../../core/kernel/settings/aliases.ts";
+import { envSetting } from "../../core/kernel/index.ts";
 import { positiveIntSetting } from "../shared/character.ts";
 import type { NodeEnv } from "./config.ts";
 import { checkDatabaseUrl, databaseTimeouts, lockDataDir, pgliteDir } from "./storage.ts";

@@ -1,7 +1,7 @@
 // `npm run openapi`: writes openapi.json at the package root from the routes' schemas. The
 // test in test/http/openapi.test.ts fails when the committed file is out of date.
 import { writeFileSync } from "node:fs";
-import { openApiDocument } from "../../core/http/openapi/document.ts";
+import { openApiDocument } from "../../core/http/index.ts";
 import { version } from "./version.ts";
 
 const file = new URL("../../openapi.json", import.meta.url);

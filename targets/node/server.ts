@@ -2,7 +2,7 @@
 
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { collectPluginRoutes } from "../../core/http/plugin-routes/mount.ts";
+import { collectPluginRoutes } from "../../core/http/index.ts";
 import {
   type AgentRuntime,
   CRON_SECRET_MIN_LENGTH,
@@ -13,7 +13,7 @@ import {
   type Logger,
   type StorageAdapter,
 } from "../../core/index.ts";
-import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
+import type { ParsedCharacter } from "../../core/kernel/index.ts";
 import {
   type AgentOptions,
   defineAgent,

@@ -6,7 +6,7 @@
 import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { StorageAdapter, UUID } from "../../core/index.ts";
-import { envSetting } from "../../core/kernel/settings/aliases.ts";
+import { envSetting } from "../../core/kernel/index.ts";
 import type { NodeEnv } from "./config.ts";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 import { pgliteSeedFor } from "./pglite-seed.ts";

@@ -11,7 +11,7 @@ import {
   type StorageAdapter,
   type UUID,
 } from "../../core/index.ts";
-import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
+import type { ParsedCharacter } from "../../core/kernel/index.ts";
 import type { ConnectorSet } from "./connectors.ts";
 
 export type TargetEnv = Record<string, string | undefined>;

@@ -4,7 +4,7 @@
 // in their env storage and their own model providers.
 
 import { type AgentRuntime, createAgent, type Plugin } from "../../core/index.ts";
-import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
+import type { ParsedCharacter } from "../../core/kernel/index.ts";
 import {
   type AgentDefinition,
   givenStorage,

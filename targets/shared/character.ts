@@ -3,7 +3,7 @@
 // filesystem to read it from).
 import characterJson from "../../character.json" with { type: "json" };
 import { parseCharacter, parseCharacterJson, setting } from "../../core/index.ts";
-import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
+import type { ParsedCharacter } from "../../core/kernel/index.ts";
 
 export function characterFromEnv(env: Record<string, unknown>): ParsedCharacter {
   const text = setting(env, "CHARACTER_JSON");

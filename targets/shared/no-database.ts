@@ -5,7 +5,7 @@
 // serves requests has its own memory. Without the flag the target keeps its clear error.
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { type AgentRuntime, characterAgentId, type StorageAdapter } from "../../core/index.ts";
-import type { ParsedCharacter } from "../../core/kernel/character/character.ts";
+import type { ParsedCharacter } from "../../core/kernel/index.ts";
 import { positiveIntSetting } from "./character.ts";
 
 /** True when ALLOW_NO_DATABASE is "true" (any case, spaces around ignored). */

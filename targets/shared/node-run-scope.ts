@@ -3,7 +3,7 @@
 // even while other turns run on the same runtime. Not for the Worker bundle: core's default
 // (the only run in progress) serves there.
 import { AsyncLocalStorage } from "node:async_hooks";
-import { setRunScope } from "../../core/runtime/runs/scope.ts";
+import { setRunScope } from "../../core/runtime/index.ts";
 
 let installed = false;
 

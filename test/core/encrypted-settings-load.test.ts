@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { AgentRuntime, createAgent, parseCharacter, silentLogger } from "../../core/index.ts";
-import { encryptStringValue } from "../../core/kernel/secrets/cbc-cipher.ts";
+import { encryptStringValue } from "../../core/kernel/cbc-cipher/cbc-cipher.ts";
 import { secretCipher } from "../../core/kernel/secrets/secret-cipher.ts";
 
 const KEY = "tok-live-0123456789abcdefghij";

@@ -3,8 +3,7 @@
 // answers by prompt. The reply says whose character and which plugin's facts reached the
 // model, so a test reading one reply knows all three were used. Web-standard only: the Worker
 // fixture bundles this file into workerd.
-import type { Character, ModelHandler, Plugin } from "../../core/index.ts";
-import { ModelType } from "../../core/index.ts";
+import { type Character, type ModelHandler, ModelType, type Plugin } from "../../core/index.ts";
 
 /** `bio` as one string, as elizaOS allows; only `name` is required. */
 export const ADA: Character = {

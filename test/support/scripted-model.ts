@@ -1,7 +1,11 @@
 // A model plugin for tests: answers from a script and records every prompt it was given, so
 // a test asserts both what the agent did and what it asked.
-import type { AgentRuntime, GenerateTextParams, Plugin } from "../../core/index.ts";
-import { ModelType } from "../../core/index.ts";
+import {
+  type AgentRuntime,
+  type GenerateTextParams,
+  ModelType,
+  type Plugin,
+} from "../../core/index.ts";
 
 export type ScriptedAnswer = string | ((params: GenerateTextParams) => string | Promise<string>);
 

@@ -1,5 +1,5 @@
 // Agents (top-level attributes, patched field by field), entities and components (documents).
-import type { Agent, Component, Entity, UUID } from "../../../core/kernel/types/domain.ts";
+import type { Agent, Component, Entity, UUID } from "../../../core/kernel/index.ts";
 import { bool, type Item, json, num, str, toJson } from "../attributes.ts";
 import { keys, partitions, sortable } from "../keys.ts";
 import { type Fields, item } from "./item.ts";

@@ -1,5 +1,5 @@
 // Logs: indexed by entity, newest last in the sort key (gsi1).
-import type { Log, UUID } from "../../../core/kernel/types/domain.ts";
+import type { Log, UUID } from "../../../core/kernel/index.ts";
 import { type Item, json, num, str, toJson } from "../attributes.ts";
 import { keys, partitions, sortable } from "../keys.ts";
 import { item } from "./item.ts";

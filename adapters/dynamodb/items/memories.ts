@@ -1,6 +1,6 @@
 // Memories: top-level attributes (patched field by field), in up to four GSIs, one per scope
 // a list can be asked for (room, world, entity, table); the embedding as float32 bytes.
-import type { Memory, UUID } from "../../../core/kernel/types/domain.ts";
+import type { Memory, UUID } from "../../../core/kernel/index.ts";
 import {
   bin,
   bool,

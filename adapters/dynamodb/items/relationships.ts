@@ -1,5 +1,5 @@
 // Relationships: in the source entity's partition, indexed by target (gsi1) for incoming ones.
-import type { Relationship, UUID } from "../../../core/kernel/types/domain.ts";
+import type { Relationship, UUID } from "../../../core/kernel/index.ts";
 import { type Item, json, num, str, toJson } from "../attributes.ts";
 import { keys, partitions } from "../keys.ts";
 import { item } from "./item.ts";

@@ -5,7 +5,7 @@ import type {
   Room,
   UUID,
   World,
-} from "../../../core/kernel/types/domain.ts";
+} from "../../../core/kernel/index.ts";
 import { type Item, str, toJson } from "../attributes.ts";
 import { type GsiKeys, keys, partitions } from "../keys.ts";
 import { doc, item } from "./item.ts";

@@ -1,6 +1,6 @@
 // Tasks: top-level attributes (patched field by field), indexed by room (gsi1), by exact
 // name (gsi2) and on the schedule (gsi4, due tasks first by dueAt: keys.ts taskScheduleKey).
-import type { Task, UUID } from "../../../core/kernel/types/domain.ts";
+import type { Task, UUID } from "../../../core/kernel/index.ts";
 import { type Item, json, num, str, strList, toJson } from "../attributes.ts";
 import { gsiPk, gsiSk, keys, partitions, taskScheduleKey } from "../keys.ts";
 import { type Fields, item } from "./item.ts";

@@ -3,7 +3,7 @@
 // running it again is harmless. Reads DISCORD_APPLICATION_ID, DISCORD_BOT_TOKEN and
 // DISCORD_API_BASE; never prints the token.
 import { parseArgs } from "node:util";
-import { envSetting } from "../../../core/kernel/settings/aliases.ts";
+import { envSetting } from "../../../core/kernel/index.ts";
 import { DISCORD_API_BASE } from "../api.ts";
 import { registerCommands } from "../commands.ts";
 

@@ -3,40 +3,41 @@
 // TEXT_EMBEDDING provider.
 import * as z from "zod/mini";
 import {
+  anthropicUsage,
+  type GenerateTextParams,
+  lazySchema,
+  ModelError,
+  ModelType,
   type PromptSegment,
   promptSegmentsOf,
+  reportModelUsage,
   segmentRuns,
-} from "../../kernel/models/prompt-segments.ts";
-import { type GenerateTextParams, ModelError, ModelType } from "../../kernel/models/types.ts";
-import { anthropicUsage, reportModelUsage } from "../../kernel/models/usage.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { IAgentRuntime, Plugin } from "../../runtime/contract/plugin-api.ts";
-import { reportModelCall } from "../../runtime/models/call-report.ts";
+} from "../../kernel/index.ts";
 import {
+  type IAgentRuntime,
+  type Plugin,
+  reportModelCall,
   type StreamPart,
   type TextStreamResult,
   textStreamResult,
-} from "../../runtime/models/text-stream.ts";
+} from "../../runtime/index.ts";
 import {
+  checkObjectParams,
   DEFAULT_TIMEOUT_MS,
   type HttpModelOptions,
+  type ImageDescription,
+  objectInstruction,
+  parseChunk,
   postJson,
   postStream,
   readBaseUrl,
-  readPositiveInt,
-  readSetting,
-} from "../model-http/http.ts";
-import {
-  type ImageDescription,
   readImageDescription,
   readImageParams,
-} from "../model-http/image-description.ts";
-import {
-  checkObjectParams,
-  objectInstruction,
   readObjectAnswer,
-} from "../model-http/object-request.ts";
-import { parseChunk, streamEvents } from "../model-http/stream-read.ts";
+  readPositiveInt,
+  readSetting,
+  streamEvents,
+} from "../model-http/index.ts";
 
 const ID = "anthropic";
 const LABEL = "Anthropic";

@@ -1,7 +1,7 @@
 // The daily step budget, exact across concurrent ticks and isolates: step n of a UTC day is
 // a claimOnce slot, so two ticks can never both take the last one. A cached hint says where
 // the free slots start, so a step usually costs one read, one claim and one write.
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Slots outlive their day, so a clock a little behind never finds them free again. */

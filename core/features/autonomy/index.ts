@@ -1,5 +1,5 @@
 // Autonomy: the agent takes its own steps on scheduler ticks (ENABLE_AUTONOMY).
-import type { Plugin } from "../../runtime/contract/plugin-api.ts";
+import type { Plugin } from "../../runtime/index.ts";
 import { AutonomyService, autonomyWorker } from "./service.ts";
 
 export { stepsTakenToday, takeDailyStep, utcDay } from "./budget.ts";

@@ -2,13 +2,14 @@
 // AUTONOMY_THINK) without its timer. One repeat task per agent, with a fixed id so cold
 // starts in many isolates never make two, drives the steps; the task system decides when,
 // every tick that finds it due runs the worker, and the worker spends the step budgets.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
-import { StorageError } from "../../kernel/storage/contract.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime, TaskWorker } from "../../runtime/contract/plugin-api.ts";
-import { ServiceBase } from "../../runtime/services/service-base.ts";
-import { createTask } from "../../runtime/tasks/task-rows.ts";
+
+import { createUniqueUuid, describeError, StorageError, type UUID } from "../../kernel/index.ts";
+import {
+  createTask,
+  type IAgentRuntime,
+  ServiceBase,
+  type TaskWorker,
+} from "../../runtime/index.ts";
 import { takeDailyStep } from "./budget.ts";
 import { clampInterval, readAutonomySettings } from "./settings.ts";
 import { autonomyPlace, runAutonomousStep } from "./step.ts";

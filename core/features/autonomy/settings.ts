@@ -1,6 +1,6 @@
 // Autonomy's settings. Off by default (ENABLE_AUTONOMY or the enableAutonomy option); when on,
 // bounded twice: steps per run of the autonomy task (per tick) and steps per UTC day.
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 
 export interface AutonomySettings {
   /** Time between autonomous steps (the AUTONOMY_THINK task's interval). */

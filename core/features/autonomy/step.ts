@@ -4,13 +4,16 @@
 // work as in any turn. The reply callback delivers nothing: the agent's answer stays in the
 // autonomy room as its thought, and only an action (sending a message, say) reaches anyone.
 
-import { createUniqueUuid, randomUuid } from "../../kernel/ids/uuid.ts";
-import { ChannelType, type Memory, MemoryTable, type UUID } from "../../kernel/types/domain.ts";
 import {
-  type HandleMessageResult,
-  messageService,
-} from "../../pipeline/messages/message-service.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+  ChannelType,
+  createUniqueUuid,
+  type Memory,
+  MemoryTable,
+  randomUuid,
+  type UUID,
+} from "../../kernel/index.ts";
+import { type HandleMessageResult, messageService } from "../../pipeline/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 
 /** Where the agent's autonomous steps happen: fixed per agent, the same in every isolate. */
 export interface AutonomyPlace {

@@ -1,9 +1,9 @@
 // The offline fallback model: answers TEXT_SMALL and TEXT_LARGE with ELIZA when no real
 // model provider is configured, so an agent always replies.
 
-import { type GenerateTextParams, ModelType } from "../../kernel/models/types.ts";
-import type { IAgentRuntime, Plugin } from "../../runtime/contract/plugin-api.ts";
-import { parseReminder, type ReminderIntent } from "../reminders/parse-reminder.ts";
+import { type GenerateTextParams, ModelType } from "../../kernel/index.ts";
+import type { IAgentRuntime, Plugin } from "../../runtime/index.ts";
+import { parseReminder, type ReminderIntent } from "../reminders/index.ts";
 import { createElizaEngine, type ElizaEngineOptions } from "./engine.ts";
 
 const TASK_ACTIONS: Record<ReminderIntent["kind"], string> = {

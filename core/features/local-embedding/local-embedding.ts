@@ -2,23 +2,21 @@
 // speaking OpenAI's embeddings shape without a key, at LOCAL_EMBEDDING_URL. It outranks the
 // OpenAI-compatible provider's embeddings: a local model is the one the user pointed at.
 
-import { type EmbeddingParams, ModelError, ModelType } from "../../kernel/models/types.ts";
-import type { IAgentRuntime, Plugin } from "../../runtime/contract/plugin-api.ts";
+import { type EmbeddingParams, ModelError, ModelType } from "../../kernel/index.ts";
+import type { IAgentRuntime, Plugin } from "../../runtime/index.ts";
 import {
   checkEmbeddingTexts,
+  DEFAULT_TIMEOUT_MS,
   embeddingRequest,
   embeddingResponse,
-  orderedEmbeddings,
-} from "../model-http/embeddings.ts";
-import {
-  DEFAULT_TIMEOUT_MS,
   type HttpModelOptions,
   type HttpProvider,
+  orderedEmbeddings,
   postJson,
   readBaseUrl,
   readPositiveInt,
   readSetting,
-} from "../model-http/http.ts";
+} from "../model-http/index.ts";
 
 const ID = "local-embedding";
 const URL_SETTING = "LOCAL_EMBEDDING_URL";

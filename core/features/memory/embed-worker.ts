@@ -3,12 +3,9 @@
 // EMBEDDING_GENERATION_COMPLETED and, once the task's retries are spent, _FAILED, with the
 // payloads plugin-bootstrap's embedding service sends. It never emits _REQUESTED: that event
 // is what makes plugin-bootstrap's service embed a memory, so it would embed it a second time.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
-import { EventType } from "../../kernel/types/event-types.ts";
-import type { TaskWorker } from "../../runtime/contract/plugin-api.ts";
-import { EMBED_TASK, embedText } from "../../runtime/embedding/embed.ts";
-import { nextFailure } from "../../runtime/tasks/schedule.ts";
+
+import { describeError, EventType, type UUID } from "../../kernel/index.ts";
+import { EMBED_TASK, embedText, nextFailure, type TaskWorker } from "../../runtime/index.ts";
 
 /** elizaOS's source for these events (its embedding service's name). */
 const SOURCE = "embeddingService";

@@ -1,6 +1,6 @@
 // Recall by meaning: knowledge fragments and earlier messages, searched with the message's
 // embedding, plus the worker that embeds memories whose embedding was deferred.
-import type { Plugin } from "../../runtime/contract/plugin-api.ts";
+import type { Plugin } from "../../runtime/index.ts";
 import { embedWorker } from "./embed-worker.ts";
 import { knowledgeProvider } from "./knowledge-provider.ts";
 import { relevantMemoriesProvider } from "./relevant-memories-provider.ts";
@@ -11,3 +11,10 @@ export const memoryPlugin: Plugin = {
   providers: [knowledgeProvider, relevantMemoriesProvider],
   taskWorkers: [embedWorker],
 };
+export {
+  characterKnowledgeStrings,
+  chunkText,
+  type IngestReport,
+  ingestKnowledge,
+  type KnowledgeSource,
+} from "./knowledge.ts";

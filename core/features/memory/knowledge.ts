@@ -3,11 +3,8 @@
 // is idempotent (ids derive from the text), so running it at every start costs one lookup
 // per document once the knowledge is in.
 
-import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
-import type { StorageOp } from "../../kernel/storage/contract.ts";
-import { MemoryTable, type UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { canEmbed, embedText } from "../../runtime/embedding/embed.ts";
+import { createUniqueUuid, MemoryTable, type StorageOp, type UUID } from "../../kernel/index.ts";
+import { canEmbed, embedText, type IAgentRuntime } from "../../runtime/index.ts";
 
 export const FRAGMENT_CHARS = 1000;
 export const FRAGMENT_OVERLAP = 100;

@@ -1,5 +1,5 @@
-import { MemoryTable } from "../../kernel/types/domain.ts";
-import type { Provider } from "../../runtime/contract/plugin-api.ts";
+import { MemoryTable } from "../../kernel/index.ts";
+import type { Provider } from "../../runtime/index.ts";
 
 /**
  * Earlier messages of this conversation close in meaning to the new one, so what was said

@@ -2,8 +2,7 @@
 // (OpenAI-compatible servers, the local GGUF sidecar): one vector per text, in input order,
 // each of the pinned width, so a malformed answer never reaches storage.
 import * as z from "zod/mini";
-import { ModelError } from "../../kernel/models/types.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
+import { lazySchema, ModelError } from "../../kernel/index.ts";
 
 export const embeddingResponse = lazySchema(() =>
   z.object({

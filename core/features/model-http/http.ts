@@ -2,10 +2,8 @@
 // one retry for rate limits, server errors and dropped connections, and every failure turned
 // into a ModelError that says what to fix. Providers only build bodies and read results.
 import { type core, safeParse } from "zod/mini";
-import type { Logger } from "../../kernel/logging/logger.ts";
-import { ModelError } from "../../kernel/models/types.ts";
-import { secretBaseUrl } from "../../kernel/settings/secret-base-url.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import { type Logger, ModelError, secretBaseUrl } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 
 /** Who is being called, as error messages and logs name it. */
 export interface HttpProvider {

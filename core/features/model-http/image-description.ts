@@ -1,8 +1,7 @@
 // What every provider's IMAGE_DESCRIPTION shares: elizaOS's params (`{imageUrl, prompt?}` or
 // the URL itself) and its answer, `{title, description}`, read from whatever the model wrote.
 
-import type { ImageDescriptionParams } from "../../kernel/models/params.ts";
-import { ModelError } from "../../kernel/models/types.ts";
+import { type ImageDescriptionParams, ModelError } from "../../kernel/index.ts";
 import { tryParseJson } from "./json-answer.ts";
 
 export interface ImageDescription {

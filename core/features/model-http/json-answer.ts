@@ -1,7 +1,7 @@
 // Reading a model's JSON answer (OBJECT_SMALL/OBJECT_LARGE, image descriptions): servers in
 // JSON mode send bare JSON, but local models often wrap it in a ```json fence, which is
 // accepted; anything else is a ModelError quoting what came back, never a SyntaxError later.
-import { ModelError } from "../../kernel/models/types.ts";
+import { ModelError } from "../../kernel/index.ts";
 
 const FENCE = /^```(?:json)?\s*\n?([\s\S]*?)\n?```$/i;
 const SNIPPET_CHARS = 200;

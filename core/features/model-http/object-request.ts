@@ -3,8 +3,7 @@
 // The answer is always one JSON object (what JSON modes return), so `output: "array"` and
 // `"enum"` are asked for inside one ({"items"}, {"value"}) and unwrapped.
 
-import type { ObjectGenerationParams } from "../../kernel/models/params.ts";
-import { ModelError } from "../../kernel/models/types.ts";
+import { ModelError, type ObjectGenerationParams } from "../../kernel/index.ts";
 import { parseJsonAnswer } from "./json-answer.ts";
 
 export function checkObjectParams(

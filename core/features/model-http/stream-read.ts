@@ -2,7 +2,7 @@
 // turn a broken connection, a timeout or an unreadable chunk into a ModelError that names the
 // provider, as the non-streaming path does.
 
-import { ModelError } from "../../kernel/models/types.ts";
+import { ModelError } from "../../kernel/index.ts";
 import { readServerSentEvents, type ServerSentEvent } from "./sse.ts";
 
 export async function* streamEvents(

@@ -2,27 +2,26 @@
 // (base URL, key, timeout) and the request itself. Text, objects and image description differ
 // only in the messages they send and how they read the answer.
 import * as z from "zod/mini";
-import { ModelError } from "../../kernel/models/types.ts";
-import { openAIUsage, reportModelUsage } from "../../kernel/models/usage.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { reportModelCall } from "../../runtime/models/call-report.ts";
+import { lazySchema, ModelError, openAIUsage, reportModelUsage } from "../../kernel/index.ts";
 import {
+  type IAgentRuntime,
+  reportModelCall,
   type StreamPart,
   type TextStreamResult,
   textStreamResult,
-} from "../../runtime/models/text-stream.ts";
+} from "../../runtime/index.ts";
 import {
   DEFAULT_TIMEOUT_MS,
   type HttpModelOptions,
   type HttpProvider,
+  parseChunk,
   postJson,
   postStream,
   readBaseUrl,
   readPositiveInt,
   readSetting,
-} from "../model-http/http.ts";
-import { parseChunk, streamEvents } from "../model-http/stream-read.ts";
+  streamEvents,
+} from "../model-http/index.ts";
 
 export const OPENAI_ID = "openai";
 export const DEFAULT_OPENAI_BASE_URL = "https://api.openai.com/v1";

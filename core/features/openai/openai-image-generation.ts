@@ -2,11 +2,9 @@
 // `[{url}]`; gpt-image-1 sends base64 only, which becomes a data: URL, so callers get a URL
 // either way.
 import * as z from "zod/mini";
-import type { ImageGenerationParams } from "../../kernel/models/params.ts";
-import { ModelError } from "../../kernel/models/types.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { type HttpModelOptions, postJson, readSetting } from "../model-http/http.ts";
+import { type ImageGenerationParams, lazySchema, ModelError } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
+import { type HttpModelOptions, postJson, readSetting } from "../model-http/index.ts";
 import { OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
 
 const DEFAULT_IMAGE_MODEL = "gpt-image-1";

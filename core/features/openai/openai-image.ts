@@ -1,14 +1,15 @@
 // IMAGE_DESCRIPTION over an OpenAI-compatible server: one vision message (the prompt and an
 // image_url part) to OPENAI_IMAGE_DESCRIPTION_MODEL (default the small chat model; on Ollama a
 // vision model such as llava). Answers elizaOS's {title, description}.
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { HttpModelOptions } from "../model-http/http.ts";
-import { readPositiveInt, readSetting } from "../model-http/http.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import {
+  type HttpModelOptions,
   type ImageDescription,
   readImageDescription,
   readImageParams,
-} from "../model-http/image-description.ts";
+  readPositiveInt,
+  readSetting,
+} from "../model-http/index.ts";
 import { chatText, OPENAI_ID } from "./openai-chat.ts";
 
 export function describeImage(

@@ -1,14 +1,14 @@
 // OBJECT_SMALL / OBJECT_LARGE over an OpenAI-compatible server: JSON mode
 // (`response_format: {type: "json_object"}`), the answer parsed (see object-request.ts).
 
-import { ModelType } from "../../kernel/models/types.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { HttpModelOptions } from "../model-http/http.ts";
+import { ModelType } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import {
   checkObjectParams,
+  type HttpModelOptions,
   objectInstruction,
   readObjectAnswer,
-} from "../model-http/object-request.ts";
+} from "../model-http/index.ts";
 import { chatText, OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
 
 export function generateObject(

@@ -1,10 +1,9 @@
 // TEXT_TO_SPEECH over an OpenAI-compatible `POST /audio/speech`: text in, audio bytes out,
 // returned as an ArrayBuffer as elizaOS's OpenAI plugin does.
 
-import type { TextToSpeechParams } from "../../kernel/models/params.ts";
-import { ModelError } from "../../kernel/models/types.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { type HttpModelOptions, postBytes, readSetting } from "../model-http/http.ts";
+import { ModelError, type TextToSpeechParams } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
+import { type HttpModelOptions, postBytes, readSetting } from "../model-http/index.ts";
 import { OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
 
 export const DEFAULT_TTS_MODEL = "gpt-4o-mini-tts";

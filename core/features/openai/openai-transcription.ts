@@ -3,11 +3,9 @@
 // (a Buffer); URLs are fetched here (http(s)) or decoded (data:), since a serverless function
 // has no local files.
 import * as z from "zod/mini";
-import type { TranscriptionParams } from "../../kernel/models/params.ts";
-import { ModelError } from "../../kernel/models/types.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { type HttpModelOptions, postJson, readSetting } from "../model-http/http.ts";
+import { lazySchema, ModelError, type TranscriptionParams } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
+import { type HttpModelOptions, postJson, readSetting } from "../model-http/index.ts";
 import { OPENAI_ID, readOpenAIConfig } from "./openai-chat.ts";
 
 const DEFAULT_TRANSCRIPTION_MODEL = "gpt-4o-mini-transcribe";

@@ -2,27 +2,25 @@
 // OpenAI, Groq, OpenRouter, Together, vLLM, Ollama and llama.cpp's server, so OPENAI_BASE_URL
 // selects the vendor and a missing key is fine for local servers.
 
-import { promptSegmentsOf, stableFirst } from "../../kernel/models/prompt-segments.ts";
 import {
   type EmbeddingParams,
   type GenerateTextParams,
   ModelError,
   ModelType,
-} from "../../kernel/models/types.ts";
-import type { IAgentRuntime, Plugin } from "../../runtime/contract/plugin-api.ts";
-import type { TextStreamResult } from "../../runtime/models/text-stream.ts";
+  promptSegmentsOf,
+  stableFirst,
+} from "../../kernel/index.ts";
+import type { IAgentRuntime, Plugin, TextStreamResult } from "../../runtime/index.ts";
 import {
   checkEmbeddingTexts,
   embeddingRequest,
   embeddingResponse,
-  orderedEmbeddings,
-} from "../model-http/embeddings.ts";
-import {
   type HttpModelOptions,
+  orderedEmbeddings,
   postJson,
   readPositiveInt,
   readSetting,
-} from "../model-http/http.ts";
+} from "../model-http/index.ts";
 import {
   type ChatMessage,
   chatText,

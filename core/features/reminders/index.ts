@@ -1,12 +1,14 @@
 // Later work the agent can be asked for: one-shot reminders, recurring reminders, cancelling
 // them, the user's time zone for their times; plus the inbox worker that answers webhook messages in the background.
 
-import { inboxWorker } from "../../pipeline/tasks/inbox.ts";
-import type { Plugin } from "../../runtime/contract/plugin-api.ts";
-import { cancelTaskAction } from "./actions/cancel-task.ts";
-import { createTaskAction } from "./actions/create-task.ts";
-import { remindAction } from "./actions/remind.ts";
-import { setTimeZoneAction } from "./actions/set-time-zone.ts";
+import { inboxWorker } from "../../pipeline/index.ts";
+import type { Plugin } from "../../runtime/index.ts";
+import {
+  cancelTaskAction,
+  createTaskAction,
+  remindAction,
+  setTimeZoneAction,
+} from "./actions/index.ts";
 import { reminderWorker } from "./reminder-worker.ts";
 import { tasksProvider } from "./tasks-provider.ts";
 

@@ -2,8 +2,8 @@
 // fire. Each limit refuses in chat, naming itself, instead of failing silently. Settings:
 // REMINDERS_MAX_PER_USER, REMINDERS_MAX_PER_ROOM (0 = no cap), REMINDERS_MIN_INTERVAL_MINUTES.
 
-import type { Memory } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { Memory } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import { describeDuration } from "./parse-reminder.ts";
 
 export const DEFAULT_REMINDERS_PER_USER = 20;

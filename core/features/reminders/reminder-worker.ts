@@ -1,11 +1,9 @@
 // What a reminder does when its time comes: say it in the room (stored, so the API and the web
 // chat show it) and deliver it through the room's connector (Telegram, Discord) if it has one.
 
-import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
-import { sendOnce } from "../../pipeline/messages/send-once.ts";
-import type { TaskWorker } from "../../runtime/contract/plugin-api.ts";
-import type { SendTarget } from "../../runtime/contract/shapes.ts";
+import { createUniqueUuid, type UUID } from "../../kernel/index.ts";
+import { sendOnce } from "../../pipeline/index.ts";
+import type { SendTarget, TaskWorker } from "../../runtime/index.ts";
 
 export const REMINDER_TASK = "REMINDER";
 

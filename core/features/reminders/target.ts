@@ -1,6 +1,5 @@
-import type { Memory } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { SendTarget } from "../../runtime/contract/shapes.ts";
+import type { Memory } from "../../kernel/index.ts";
+import type { IAgentRuntime, SendTarget } from "../../runtime/index.ts";
 
 /**
  * Where a reminder set by this message should be delivered: the same room, through the

@@ -1,4 +1,4 @@
-import type { Provider } from "../../runtime/contract/plugin-api.ts";
+import type { Provider } from "../../runtime/index.ts";
 
 /** The room's pending reminders. Dynamic: it costs a query, so only when the planner asks. */
 export const tasksProvider: Provider = {

@@ -2,8 +2,8 @@
 // time zone is Europe/Berlin", remembered per user in the storage cache), else the agent's
 // DEFAULT_TIME_ZONE, else UTC. A DEFAULT_TIME_ZONE that names no zone is UTC, with a warning.
 
-import type { UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { UUID } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import { canonicalTimeZone } from "./time-zone.ts";
 
 const warned = new WeakSet<IAgentRuntime>();

@@ -3,10 +3,7 @@
 // with; answers from schemas.ts, which the tests parse real answers with; the paths are
 // checked against the app's routes in test/http/openapi.test.ts.
 import * as z from "zod";
-import { cronQuery } from "../routes/cron.ts";
-import { listQuery, sendMessageBody } from "../routes/messages.ts";
-import { runsQuery } from "../routes/runs.ts";
-import { tasksQuery } from "../routes/tasks.ts";
+import { cronQuery, listQuery, runsQuery, sendMessageBody, tasksQuery } from "../routes/index.ts";
 import * as answers from "./schemas.ts";
 
 const ref = (schema: z.ZodType) => ({

@@ -4,9 +4,9 @@
 // tabs, so it changes nothing here. Anything that cannot work (a STATIC route: no filesystem
 // on the edge; a path shadowing a built-in or another plugin's route) fails at startup.
 import type { Context, Hono, MiddlewareHandler } from "hono";
-import { assemblePlugins } from "../../agent/plugin-list.ts";
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { Plugin, Route } from "../../runtime/contract/plugin-api.ts";
+import { assemblePlugins } from "../../agent/index.ts";
+import { describeError } from "../../kernel/index.ts";
+import type { Plugin, Route } from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { errorBody } from "../errors.ts";
 import { BUILT_IN_PATHS, normalizeRoutePath, pathsOverlap } from "./collisions.ts";

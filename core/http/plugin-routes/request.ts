@@ -3,8 +3,8 @@
 // under the app's size limit (hono's bodyLimit answers 413 before this runs); a body that does
 // not parse as its Content-Type says is a 400, never a handler seeing half a value.
 import type { Context } from "hono";
-import { wellFormedDeep } from "../../kernel/validation/well-formed.ts";
-import type { RouteRequest } from "../../runtime/contract/shapes.ts";
+import { wellFormedDeep } from "../../kernel/index.ts";
+import type { RouteRequest } from "../../runtime/index.ts";
 import { ApiError } from "../errors.ts";
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\s*(;|$)/i;

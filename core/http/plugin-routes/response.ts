@@ -1,7 +1,7 @@
 // The express-shaped response an elizaOS route handler answers through. It records the
 // answer; the route turns it into a web Response once the handler is done. The first answer
 // wins (express throws on a second one; a plugin's stray second call is not worth a 500).
-import type { RouteResponse } from "../../runtime/contract/shapes.ts";
+import type { RouteResponse } from "../../runtime/index.ts";
 
 type HeaderValue = string | number | readonly string[];
 

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import { ModelType } from "../../kernel/models/types.ts";
-import { StorageError } from "../../kernel/storage/contract.ts";
+import { ModelType, StorageError } from "../../kernel/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { errorBody } from "../errors.ts";
 

@@ -17,3 +17,7 @@ export const restRoutes = new Hono<AppEnv>()
 
 /** The REST API's routes and types, for `hc<RestApi>(baseUrl)`. */
 export type RestApi = typeof restRoutes;
+export { cronQuery } from "./cron.ts";
+export { listQuery, sendMessageBody } from "./messages.ts";
+export { runsQuery } from "./runs.ts";
+export { tasksQuery } from "./tasks.ts";

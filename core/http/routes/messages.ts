@@ -3,15 +3,15 @@
 // the same way on write and read, so the caller never needs to know our ids.
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
-import { ChannelType, type Memory, MemoryTable } from "../../kernel/types/domain.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
 import {
-  messageService,
-  replyId,
-  type TurnObserver,
-} from "../../pipeline/messages/message-service.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+  ChannelType,
+  createUniqueUuid,
+  lazySchema,
+  type Memory,
+  MemoryTable,
+} from "../../kernel/index.ts";
+import { messageService, replyId, type TurnObserver } from "../../pipeline/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { readJson } from "../body.ts";
 import { ApiError, errorPayload } from "../errors.ts";

@@ -2,10 +2,8 @@
 // and one run with every step (README "Observing your agent"). Behind API_TOKEN.
 import { Hono } from "hono";
 import * as z from "zod/mini";
-import { createUniqueUuid, validateUuid } from "../../kernel/ids/uuid.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import { getRun, listRuns } from "../../runtime/runs/read.ts";
+import { createUniqueUuid, lazySchema, type UUID, validateUuid } from "../../kernel/index.ts";
+import { getRun, listRuns } from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { ApiError } from "../errors.ts";
 import { queryInput } from "../typed-input.ts";

@@ -2,12 +2,20 @@
 // pause, resume and delete (README "Observing your agent"). Behind API_TOKEN.
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import { createUniqueUuid, validateUuid } from "../../kernel/ids/uuid.ts";
-import type { Task, UUID } from "../../kernel/types/domain.ts";
-import { lazySchema } from "../../kernel/validation/lazy-schema.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { isRepeating } from "../../runtime/tasks/due-time.ts";
-import { pauseTask, resumeTask, taskStatusOf } from "../../runtime/tasks/task-rows.ts";
+import {
+  createUniqueUuid,
+  lazySchema,
+  type Task,
+  type UUID,
+  validateUuid,
+} from "../../kernel/index.ts";
+import {
+  type IAgentRuntime,
+  isRepeating,
+  pauseTask,
+  resumeTask,
+  taskStatusOf,
+} from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { ApiError } from "../errors.ts";
 import { queryInput } from "../typed-input.ts";

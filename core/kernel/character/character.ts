@@ -3,9 +3,9 @@
 // The schemas are zod/mini, built on first use (lazy-schema.ts): a start that parses its
 // character pays for building them once, and nothing else does.
 import * as z from "zod/mini";
-import { stringToUuid } from "../ids/uuid.ts";
-import { ChannelType, type UUID } from "../types/domain.ts";
-import { lazySchema } from "../validation/lazy-schema.ts";
+import { stringToUuid } from "../ids/index.ts";
+import { ChannelType, type UUID } from "../types/index.ts";
+import { lazySchema } from "../validation/index.ts";
 
 /** elizaOS's TemplateType function form: gets `{ state }`, returns the prompt text. */
 export type TemplateFunction = (options: { state: Record<string, unknown> }) => string;

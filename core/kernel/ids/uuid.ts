@@ -1,7 +1,7 @@
 // UUIDs compatible bit for bit with elizaOS: stored rows and ids derived by elizaOS agents
 // (the agent id from its name, room ids from platform ids) stay the same here.
 import { sha1 } from "@noble/hashes/legacy.js";
-import type { UUID } from "../types/domain.ts";
+import type { UUID } from "../types/index.ts";
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -1,5 +1,5 @@
 // Model types and their parameters, named as in elizaOS so plugins' model handlers carry over.
-import type { UUID } from "../types/domain.ts";
+import type { UUID } from "../types/index.ts";
 import type { ElizaGenerateTextParams } from "./params.ts";
 import type { TokenUsage } from "./usage.ts";
 

@@ -1,12 +1,12 @@
 // elizaOS's encrypted settings ("ivHex:cipherHex", AES-256-CBC under SHA-256(SECRET_SALT)): a
 // character exported from an elizaOS database carries its secrets this way, and elizaOS's
-// getSetting reads them back in plain text; so does ours. The cipher (secrets/cbc-cipher.ts)
+// getSetting reads them back in plain text; so does ours. The cipher (kernel/cbc-cipher/)
 // builds its AES tables when its module loads, a twelfth of a cold start's CPU, for a value
 // few characters hold: so it is loaded only for them. createAgent loads it before the runtime
 // is built when a setting it is given looks encrypted; eliza-edge/elizaos (whose elizaOS
 // functions are synchronous) loads it with itself. Until then an encrypted value stays as it
 // is, never decrypted, so no plain secret exists that redaction could miss.
-import { looksEncrypted } from "./encrypted-form.ts";
+import { looksEncrypted } from "../encoding/index.ts";
 
 export { looksEncrypted };
 
@@ -30,7 +30,7 @@ export function provideSecretCipher(cipher: SecretCipher): void {
 }
 
 export async function loadSecretCipher(): Promise<SecretCipher> {
-  loaded ??= await import("./cbc-cipher.ts");
+  loaded ??= await import("../cbc-cipher/index.ts");
   return loaded;
 }
 

@@ -1,8 +1,8 @@
 // Where a setting comes from, and the two ways to read one: elizaOS's getSetting (typed:
 // booleans and numbers as such, null when missing) and eliza-edge's string accessor that the
 // kit's own code uses, so nothing internal breaks on a boolean or a null.
-import type { ParsedCharacter } from "../character/character.ts";
-import { DEFAULT_SECRET_SALT, looksEncrypted, secretCipher } from "../secrets/secret-cipher.ts";
+import type { ParsedCharacter } from "../character/index.ts";
+import { DEFAULT_SECRET_SALT, looksEncrypted, secretCipher } from "../secrets/index.ts";
 import { settingAlias } from "./aliases.ts";
 
 /**

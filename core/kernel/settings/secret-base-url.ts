@@ -4,7 +4,7 @@
 // its own host. The base set next to the secret is used instead (else the platform's default),
 // and one warning per runtime says why. An operator can allow hosts anyway with
 // SECRET_HOSTS_ALLOWED, read from the env and runtime settings only, never from the character.
-import type { Logger } from "../logging/logger.ts";
+import type { Logger } from "../logging/index.ts";
 import type { SettingCandidate, SettingSource } from "./precedence.ts";
 
 export interface SecretBaseUrl {

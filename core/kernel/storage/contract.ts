@@ -16,7 +16,7 @@ import type {
   Task,
   UUID,
   World,
-} from "../types/domain.ts";
+} from "../types/index.ts";
 import type {
   ClaimDueTasksParams,
   ClaimTaskParams,

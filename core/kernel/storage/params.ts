@@ -1,6 +1,6 @@
 // What the storage contract's methods take and give: query parameters, the ops of an atomic
 // batch, the reads it can answer, and task leases' releases. The contract is storage.ts.
-import type { Entity, Memory, Metadata, Room, Task, UUID, World } from "../types/domain.ts";
+import type { Entity, Memory, Metadata, Room, Task, UUID, World } from "../types/index.ts";
 
 export interface GetMemoriesParams {
   tableName: string;

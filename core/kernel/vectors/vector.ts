@@ -2,7 +2,7 @@
 // in JavaScript, so ranking and the width check are written once here. D1 and DynamoDB score
 // the rows a query just read (rankByCosine); the memory backend keeps each row's unit vector
 // and ranks with it (rankByUnitVectors).
-import { StorageError } from "../storage/contract.ts";
+import { StorageError } from "../storage/index.ts";
 import { TopK } from "./top-k.ts";
 
 /**

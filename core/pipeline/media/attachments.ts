@@ -5,8 +5,8 @@
 // come through the source's fetcher (fetchers.ts), size-capped (MEDIA_MAX_BYTES). Nothing
 // here fails the turn: an attachment that cannot be read says so in its description.
 
-import type { Media, Memory } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { Media, Memory } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import { MediaError } from "./download.ts";
 import { mediaFetcher } from "./fetchers.ts";
 

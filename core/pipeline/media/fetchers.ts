@@ -2,8 +2,8 @@
 // (Telegram: getFile, then the download; Discord: the attachment's CDN URL). Attachments of a
 // source with no fetcher are left as they are, so a URL a user typed is never fetched.
 
-import type { Media } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { Media } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { Downloaded } from "./download.ts";
 
 export type MediaFetcher = (

@@ -1,9 +1,9 @@
 // Answers that need no model: /start and /help (from the character), and one polite sentence
 // for a message that was only attachments no model could read.
 
-import type { Memory } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { nothingReadable, textOnlyReply } from "../media/attachments.ts";
+import type { Memory } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
+import { nothingReadable, textOnlyReply } from "../media/index.ts";
 import { addressesAgent, agentCommandOf, commandReply } from "./commands.ts";
 
 export interface CannedReply {

@@ -3,8 +3,8 @@
 // bot's convention (Discord has a /help command for it). The text says what this agent has:
 // reminders when the tasks plugin is loaded, photos and voice notes when a model reads them.
 
-import { ChannelType, type Memory } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import { ChannelType, type Memory } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 
 export type AgentCommand = "start" | "help";
 

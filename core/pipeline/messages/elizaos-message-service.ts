@@ -3,9 +3,8 @@
 // the same turn our own ingress runs (save → should-respond → state → plan → actions →
 // evaluators), with elizaOS's result shape.
 
-import type { Content, Memory, Room, UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { HandlerCallback, State } from "../../runtime/contract/shapes.ts";
+import type { Content, Memory, Room, UUID } from "../../kernel/index.ts";
+import type { HandlerCallback, IAgentRuntime, State } from "../../runtime/index.ts";
 import { isBeingReceived, messageService } from "./message-service.ts";
 import { respondWithoutModel } from "./should-respond.ts";
 

@@ -2,16 +2,27 @@
 // → actions → evaluators, with RUN_STARTED / RUN_ENDED around it. Everything about one
 // message lives in this call's locals, so concurrent messages on one runtime never mix.
 
-import { createUniqueUuid, randomUuid } from "../../kernel/ids/uuid.ts";
-import { StorageError, type StorageOp } from "../../kernel/storage/contract.ts";
-import { type Content, type Memory, MemoryTable, type UUID } from "../../kernel/types/domain.ts";
-import { EventType } from "../../kernel/types/event-types.ts";
-import { isPreEvaluator, runPreEvaluators } from "../../runtime/actions/pre-evaluators.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { ActionResult } from "../../runtime/contract/shapes.ts";
-import { EMBED_TASK, embedWithinBudget } from "../../runtime/embedding/embed.ts";
-import { runInScope } from "../../runtime/runs/scope.ts";
-import { processAttachments } from "../media/attachments.ts";
+import {
+  type Content,
+  createUniqueUuid,
+  EventType,
+  type Memory,
+  MemoryTable,
+  randomUuid,
+  StorageError,
+  type StorageOp,
+  type UUID,
+} from "../../kernel/index.ts";
+import {
+  type ActionResult,
+  EMBED_TASK,
+  embedWithinBudget,
+  type IAgentRuntime,
+  isPreEvaluator,
+  runInScope,
+  runPreEvaluators,
+} from "../../runtime/index.ts";
+import { processAttachments } from "../media/index.ts";
 import { cannedReply } from "./canned-replies.ts";
 import { planResponse } from "./plan-response.ts";
 import { dropPrefetched, keepPrefetched, prefetchReads } from "./prefetch.ts";

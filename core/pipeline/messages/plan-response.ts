@@ -1,12 +1,16 @@
 // The planning step of the message pipeline: one large-model call with elizaOS's
 // messageHandlerTemplate, read as the <response> XML (thought, actions, providers, text, and
 // the actions' parameters in <params>, kept on the plan's content as `params`).
-import { ModelType } from "../../kernel/models/types.ts";
-import { parseList, parseResponse, salvageText } from "../../kernel/text/parse-response.ts";
-import type { Content, Memory } from "../../kernel/types/domain.ts";
-import { parseParams } from "../../runtime/actions/parse-params.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { State } from "../../runtime/contract/shapes.ts";
+
+import {
+  type Content,
+  type Memory,
+  ModelType,
+  parseList,
+  parseResponse,
+  salvageText,
+} from "../../kernel/index.ts";
+import { type IAgentRuntime, parseParams, type State } from "../../runtime/index.ts";
 import { plannerTextStream } from "./reply-stream.ts";
 import { fillTemplateSegments, providerSegments, stableValueNames } from "./segmented-prompt.ts";
 import { messageHandlerTemplate } from "./templates.ts";

@@ -2,9 +2,8 @@
 // storage answers them in the same round trip (batch with reads), and each provider takes its
 // answer once instead of reading again. A provider declares its read with `prefetch`.
 
-import type { StorageRead, StorageReadResult } from "../../kernel/storage/contract.ts";
-import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import type { Memory, StorageRead, StorageReadResult, UUID } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 
 /** Messages whose answers are kept at once per runtime; a turn takes them within seconds. */
 const MAX_MESSAGES = 100;

@@ -2,9 +2,8 @@
 // callback, and one that calls runtime.messageService.handleMessage for the same message must
 // not start the pipeline again.
 
-import type { Content, Memory, UUID } from "../../kernel/types/domain.ts";
-import { EventType } from "../../kernel/types/event-types.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import { type Content, EventType, type Memory, type UUID } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 
 /** Message ids whose MESSAGE_RECEIVED listeners are running, per runtime. */
 const receiving = new WeakMap<IAgentRuntime, Set<UUID>>();

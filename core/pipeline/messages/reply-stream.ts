@@ -2,7 +2,7 @@
 // <text> when the plan is a plain REPLY (elizaOS's ResponseStreamExtractor), or the whole
 // answer when the model wrote plain text instead of XML. What is streamed is a preview: the
 // stored reply (sent last, whole) is the answer, so a retried or rewritten plan corrects it.
-import { ResponseStreamExtractor } from "../../runtime/streaming/stream-extractors.ts";
+import { ResponseStreamExtractor } from "../../runtime/index.ts";
 
 /** A chunk handler for the planner's useModel that passes reply text on to `onText`. */
 export function plannerTextStream(onText: (delta: string) => void): (chunk: string) => void {

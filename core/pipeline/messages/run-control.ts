@@ -1,7 +1,6 @@
 // One turn's run as the pipeline, its timeout and its observers share it.
-import type { TokenUsage } from "../../kernel/models/usage.ts";
-import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import type { RunRecord } from "../../runtime/runs/record.ts";
+import type { Memory, TokenUsage, UUID } from "../../kernel/index.ts";
+import type { RunRecord } from "../../runtime/index.ts";
 
 /** What the pipeline and its timeout share about one run. */
 export interface RunControl {

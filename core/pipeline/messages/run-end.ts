@@ -1,9 +1,8 @@
 // How a turn ends: its run record closed and RUN_ENDED emitted, with the same fields whether
 // it completed or failed, so observers (the run log, plugins' listeners) see one shape.
 
-import type { Memory } from "../../kernel/types/domain.ts";
-import { EventType } from "../../kernel/types/event-types.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import { EventType, type Memory } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { RunControl } from "./run-control.ts";
 import type { HandleMessageResult } from "./service-types.ts";
 

@@ -2,13 +2,16 @@
 // them: the run timeout (RUN_TIMEOUT) and the stale-reply rule (a newer message in the room
 // discards an older run's reply unless BASIC_CAPABILITIES_KEEP_RESP).
 
-import type { TokenUsage } from "../../kernel/models/usage.ts";
-import type { StorageRead, StorageReadResult } from "../../kernel/storage/contract.ts";
-import { parseBooleanFromText } from "../../kernel/text/parsing.ts";
-import { type Memory, MemoryTable, type UUID } from "../../kernel/types/domain.ts";
-import { EventType } from "../../kernel/types/event-types.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { RunRecord } from "../../runtime/runs/record.ts";
+import {
+  EventType,
+  type Memory,
+  MemoryTable,
+  parseBooleanFromText,
+  type StorageRead,
+  type StorageReadResult,
+  type UUID,
+} from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { RunControl } from "./run-control.ts";
 import type { HandleMessageResult } from "./service-types.ts";
 

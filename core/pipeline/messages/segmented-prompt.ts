@@ -3,10 +3,8 @@
 // is marked stable and comes first, so a provider's prompt cache serves it on the next turn;
 // the conversation and other per-turn provider text follow, unstable.
 
-import type { TemplateFunction } from "../../kernel/character/character.ts";
-import type { PromptSegment } from "../../kernel/models/prompt-segments.ts";
-import type { IAgentRuntime, Provider } from "../../runtime/contract/plugin-api.ts";
-import type { State } from "../../runtime/contract/shapes.ts";
+import type { PromptSegment, TemplateFunction } from "../../kernel/index.ts";
+import type { IAgentRuntime, State } from "../../runtime/index.ts";
 import { PLACEHOLDER } from "./templates.ts";
 
 /**

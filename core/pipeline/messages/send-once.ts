@@ -6,15 +6,17 @@
 // between the write and the platform's answer is treated like a timed-out send: it may have
 // reached the user, so it is never repeated.
 
-import { DeliveryError } from "../../kernel/errors/delivery-error.ts";
 import {
+  DeliveryError,
+  type Memory,
+  MemoryTable,
   StorageError,
   type StorageOp,
   type StorageRead,
   type StorageReadResult,
-} from "../../kernel/storage/contract.ts";
-import { type Memory, MemoryTable, type UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+  type UUID,
+} from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 
 export type SendOnceOutcome =
   | { sent: true }

@@ -1,9 +1,6 @@
 // The message service's public shapes: what handleMessage takes and gives back.
-import type { TokenUsage } from "../../kernel/models/usage.ts";
-import type { Content, Memory, UUID } from "../../kernel/types/domain.ts";
-import type { ConnectionParams } from "../../runtime/base/connections.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { ActionResult } from "../../runtime/contract/shapes.ts";
+import type { Content, Memory, TokenUsage, UUID } from "../../kernel/index.ts";
+import type { ActionResult, ConnectionParams, IAgentRuntime } from "../../runtime/index.ts";
 import type { TurnObserver } from "./turn-observer.ts";
 
 /** Delivers one reply to wherever the message came from (HTTP response, Telegram, ...). */

@@ -1,7 +1,5 @@
-import { ModelType } from "../../kernel/models/types.ts";
-import { parseResponse } from "../../kernel/text/parse-response.ts";
-import { ChannelType, type Memory } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import { ChannelType, type Memory, ModelType, parseResponse } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import { fillTemplateSegments } from "./segmented-prompt.ts";
 import { shouldRespondTemplate } from "./templates.ts";
 import type { TurnModelCalls } from "./turn-usage.ts";

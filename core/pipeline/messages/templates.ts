@@ -1,6 +1,6 @@
 // Prompt templates in elizaOS's format, so a character's `templates` overrides carry over
 // under the same names (messageHandlerTemplate, shouldRespondTemplate, replyTemplate).
-import type { TemplateFunction } from "../../kernel/character/character.ts";
+import type { TemplateFunction } from "../../kernel/index.ts";
 
 // The per-turn context (<providers>) comes last in each template: what precedes it is the
 // same on every turn, so a provider's prompt cache serves it (see segmented-prompt.ts).

@@ -1,9 +1,8 @@
 // Watching one turn as it happens (a streaming response watches): the observer's shape, the
 // rule that a failing observer never fails the turn, and the timed steps of a run's debug log.
 
-import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { RunEvent } from "../../runtime/runs/types.ts";
+import type { Memory, UUID } from "../../kernel/index.ts";
+import type { IAgentRuntime, RunEvent } from "../../runtime/index.ts";
 import type { RunControl } from "./run-control.ts";
 
 /** Someone watching one turn (a streaming response). A throwing observer never fails it. */

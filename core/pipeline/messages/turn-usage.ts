@@ -1,7 +1,7 @@
 // A turn's own model calls (should-respond, planner) carry the run id, for MODEL_USED, and
 // add the tokens they used to the run, which the turn's result and RUN_ENDED report.
-import { addUsage, type TokenUsage } from "../../kernel/models/usage.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
+
+import { addUsage, type TokenUsage, type UUID } from "../../kernel/index.ts";
 
 /** What the message loop adds to the params of each model call it makes itself. */
 export interface TurnModelCalls {

@@ -2,8 +2,7 @@
 // room's message limits first (a message over one costs no write and no model call), then the
 // durable inbox (deduplicated, recorded before the platform is acknowledged).
 
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { RateLimitVerdict } from "../../runtime/limits/message-rate-limit.ts";
+import type { IAgentRuntime, RateLimitVerdict } from "../../runtime/index.ts";
 import { type Acceptance, acceptInbound, type InboundMessage, type InboxOptions } from "./inbox.ts";
 
 export type WebhookAcceptance =

@@ -4,14 +4,24 @@
 // repeat tasks and failures need them), then one storage.releaseTasks carrying every release,
 // finish and run-log row, so a batch costs two round trips however many tasks it ran.
 
-import { DeliveryError } from "../../kernel/errors/delivery-error.ts";
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import { type LogParams, StorageError, type TaskRelease } from "../../kernel/storage/contract.ts";
-import type { Metadata, Task } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { isRepeating, nextDueAt } from "../../runtime/tasks/due-time.ts";
-import { backoffDelay, DEFAULT_BACKOFF_MS, nextFailure } from "../../runtime/tasks/schedule.ts";
-import type { TaskSchedule } from "../../runtime/tasks/types.ts";
+import {
+  DeliveryError,
+  describeError,
+  type LogParams,
+  type Metadata,
+  StorageError,
+  type Task,
+  type TaskRelease,
+} from "../../kernel/index.ts";
+import {
+  backoffDelay,
+  DEFAULT_BACKOFF_MS,
+  type IAgentRuntime,
+  isRepeating,
+  nextDueAt,
+  nextFailure,
+  type TaskSchedule,
+} from "../../runtime/index.ts";
 import type { RunOutcome, TaskRun } from "./task-run.ts";
 
 type ScheduleMeta = TaskSchedule & Metadata & { failures?: number };

@@ -2,13 +2,20 @@
 // the agent's turn runs in the background (waitUntil) and, should that die, the next tick
 // picks it up. Each platform update is accepted once and answered once.
 
-import { createUniqueUuid, randomUuid } from "../../kernel/ids/uuid.ts";
-import { StorageError } from "../../kernel/storage/contract.ts";
-import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import type { ConnectionParams } from "../../runtime/base/connections.ts";
-import type { IAgentRuntime, TaskWorker } from "../../runtime/contract/plugin-api.ts";
-import type { SendTarget } from "../../runtime/contract/shapes.ts";
-import { messageService, replyId } from "../messages/message-service.ts";
+import {
+  createUniqueUuid,
+  type Memory,
+  randomUuid,
+  StorageError,
+  type UUID,
+} from "../../kernel/index.ts";
+import type {
+  ConnectionParams,
+  IAgentRuntime,
+  SendTarget,
+  TaskWorker,
+} from "../../runtime/index.ts";
+import { messageService, replyId } from "../messages/index.ts";
 import { runClaimedTask } from "./run-task.ts";
 
 export const INBOX_TASK = "INBOX_MESSAGE";

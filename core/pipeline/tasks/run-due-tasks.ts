@@ -8,8 +8,7 @@
 //   occurrence, so neither early nor late ticks shift or skip a schedule;
 // - after an outage a repeat task runs once, not once per missed interval.
 
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { sweepRunLogs } from "../../runtime/runs/sweep.ts";
+import { type IAgentRuntime, sweepRunLogs } from "../../runtime/index.ts";
 import { runClaimedBatches } from "./tick-slots.ts";
 import type { RunDueTasksOptions, TickReport } from "./types.ts";
 

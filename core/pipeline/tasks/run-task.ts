@@ -4,12 +4,8 @@
 // conditional on our lease: if the lease expired and another tick took the task, we record
 // nothing; if the task was paused or deleted during the run, the pause or delete stands.
 
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import { randomUuid } from "../../kernel/ids/uuid.ts";
-import type { Task, UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import { runInScope } from "../../runtime/runs/scope.ts";
-import { isRepeating } from "../../runtime/tasks/due-time.ts";
+import { describeError, randomUuid, type Task, type UUID } from "../../kernel/index.ts";
+import { type IAgentRuntime, isRepeating, runInScope } from "../../runtime/index.ts";
 import { endTaskRuns, safeNextDue } from "./end-runs.ts";
 import type { LeasedTask, RunOutcome, TaskRun } from "./task-run.ts";
 

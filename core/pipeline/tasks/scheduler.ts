@@ -4,8 +4,8 @@
 // runDueTasks(), so leases and occurrence dedupe hold across them.
 // - local timer: one interval per agent (TaskService.startTimer, or the Node target's loop);
 // - per-daemon: one interval for several agents (startTaskScheduler), each ticked in turn.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import { describeError } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import { runDueTasks } from "./run-due-tasks.ts";
 import type { RunDueTasksOptions } from "./types.ts";
 

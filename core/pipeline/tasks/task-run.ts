@@ -1,6 +1,5 @@
 // A task run's shapes, shared by running it (run-task.ts) and writing its ending (end-runs.ts).
-import type { LogParams } from "../../kernel/storage/contract.ts";
-import type { Task, UUID } from "../../kernel/types/domain.ts";
+import type { LogParams, Task, UUID } from "../../kernel/index.ts";
 
 export type RunOutcome = "succeeded" | "failed" | "paused" | "skipped";
 

@@ -3,12 +3,16 @@
 // runs them outside any lease; this one answers the same methods, and its ticks are
 // runDueTasks(): called by the platform's cron on serverless, by a timer otherwise.
 
-import type { Task, UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
-import type { Service } from "../../runtime/contract/shapes.ts";
-import { TASK_SERVICE_TYPE } from "../../runtime/services/registry.ts";
-import { getTaskStatus, pauseTask, resumeTask } from "../../runtime/tasks/task-rows.ts";
-import type { TaskStatus } from "../../runtime/tasks/types.ts";
+import type { Task, UUID } from "../../kernel/index.ts";
+import {
+  getTaskStatus,
+  type IAgentRuntime,
+  pauseTask,
+  resumeTask,
+  type Service,
+  TASK_SERVICE_TYPE,
+  type TaskStatus,
+} from "../../runtime/index.ts";
 import { runDueTasks } from "./run-due-tasks.ts";
 import { executeTaskById, type RunOutcome } from "./run-task.ts";
 import { startTaskScheduler, type TaskScheduler } from "./scheduler.ts";

@@ -9,9 +9,8 @@
 // slot runs out of work while another run still goes, when that slot ends what is done. So no
 // ending waits on the slowest run of the tick, whose lease the others' would otherwise outlast.
 
-import { randomUuid } from "../../kernel/ids/uuid.ts";
-import type { Task, UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../../runtime/contract/plugin-api.ts";
+import { randomUuid, type Task, type UUID } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../../runtime/index.ts";
 import { endTaskRuns } from "./end-runs.ts";
 import { type RunOutcome, runLeasedTask, type TaskRun } from "./run-task.ts";
 import type { TickReport } from "./types.ts";

@@ -4,12 +4,12 @@
 // required one that is missing, is an error the action's result reports (the handler does
 // not run on input nobody asked for).
 
-import type { Action } from "../contract/plugin-api.ts";
 import type {
+  Action,
   ActionParameter,
   ActionParameterSchema,
   ActionParameters,
-} from "../contract/shapes.ts";
+} from "../contract/index.ts";
 import { parseParams } from "./parse-params.ts";
 import { resolveAction } from "./resolve-action.ts";
 

@@ -2,7 +2,7 @@
 // parameter — <params><SEND_TOKEN><amount>5</amount></SEND_TOKEN></params>. Read with the same
 // linear tag scan as the rest of the response (model output is hostile input); the values stay
 // text here and are coerced to each parameter's declared type by the executor.
-import { fieldsOf, unescapeXml } from "../../kernel/text/parse-response.ts";
+import { fieldsOf, unescapeXml } from "../../kernel/index.ts";
 
 /** What the planner supplied, by action name as written, then by parameter name. */
 export type PlannedParams = Record<string, Record<string, unknown>>;

@@ -1,10 +1,9 @@
 // "pre" evaluators: a gate in front of the message pipeline. They run before the message is
 // stored, one after another in registration order (each sees the content the previous one
 // left), and the first that blocks ends the turn: nothing stored, no reply.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { Content, Memory } from "../../kernel/types/domain.ts";
-import type { Evaluator, IAgentRuntime } from "../contract/plugin-api.ts";
-import type { PreEvaluatorResult, State } from "../contract/shapes.ts";
+
+import { type Content, describeError, type Memory } from "../../kernel/index.ts";
+import type { Evaluator, IAgentRuntime, PreEvaluatorResult, State } from "../contract/index.ts";
 
 export type PreEvaluation =
   | { blocked: true; evaluator: string; reason: string }

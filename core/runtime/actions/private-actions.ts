@@ -2,8 +2,8 @@
 // told about them only on such a turn, and the executor refuses them unless the message that
 // started the turn says it is autonomous, so a user cannot talk the model into running one.
 
-import type { Memory } from "../../kernel/types/domain.ts";
-import type { Action } from "../contract/plugin-api.ts";
+import type { Memory } from "../../kernel/index.ts";
+import type { Action } from "../contract/index.ts";
 
 /** elizaOS's marker: `content.metadata.isAutonomous === true` (exactly true, not truthy). */
 export function isAutonomousMessage(message: Memory): boolean {

@@ -1,4 +1,4 @@
-import type { Action } from "../contract/plugin-api.ts";
+import type { Action } from "../contract/index.ts";
 
 // Models write action names loosely ("reply", "Send_Message"); match as elizaOS does:
 // case-insensitive, underscores ignored, exact name before simile.

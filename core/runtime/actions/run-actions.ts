@@ -3,19 +3,24 @@
 // one message stays in this call's locals; results are also recorded in the state cache under
 // `${messageId}_action_results`, where elizaOS's getActionResults reads them.
 
-import { DeliveryError } from "../../kernel/errors/delivery-error.ts";
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import { randomUuid } from "../../kernel/ids/uuid.ts";
-import type { Memory, UUID } from "../../kernel/types/domain.ts";
-import { EventType } from "../../kernel/types/event-types.ts";
-import type { Action, Evaluator, IAgentRuntime } from "../contract/plugin-api.ts";
+import {
+  DeliveryError,
+  describeError,
+  EventType,
+  type Memory,
+  randomUuid,
+  type UUID,
+} from "../../kernel/index.ts";
 import type {
+  Action,
   ActionResult,
   ActionRunOptions,
+  Evaluator,
   HandlerCallback,
   HandlerOptions,
+  IAgentRuntime,
   State,
-} from "../contract/shapes.ts";
+} from "../contract/index.ts";
 import { checkParameters, declaredParameters, suppliedFor } from "./action-parameters.ts";
 import { isPreEvaluator } from "./pre-evaluators.ts";
 import { mayRun } from "./private-actions.ts";

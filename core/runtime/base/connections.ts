@@ -2,21 +2,20 @@
 // as insert-if-absent StorageOps in atomic batches: one round trip for a message's connection,
 // and nothing overwritten when two requests ensure the same rows at once.
 
-import { createUniqueUuid } from "../../kernel/ids/uuid.ts";
-import type {
-  StorageAdapter,
-  StorageOp,
-  StorageRead,
-  StorageReadResult,
-} from "../../kernel/storage/contract.ts";
 import {
   ChannelType,
+  createUniqueUuid,
   type Entity,
+  type EventName,
+  EventType,
   type Room,
+  type StorageAdapter,
+  type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
   type UUID,
   type World,
-} from "../../kernel/types/domain.ts";
-import { type EventName, EventType } from "../../kernel/types/event-types.ts";
+} from "../../kernel/index.ts";
 
 /** eliza-edge's connection fields, and elizaOS's ensureConnection object (both accepted). */
 /** What connection rows need of the runtime: whose they are, where they go, who is told. */

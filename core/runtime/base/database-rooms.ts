@@ -1,18 +1,18 @@
 // The rest of elizaOS's IDatabaseAdapter on the runtime (see database.ts): worlds, rooms,
 // participants, relationships, cache and tasks, forwarded to our storage with elizaOS's shapes.
 
-import { randomUuid } from "../../kernel/ids/uuid.ts";
-import type {
-  Entity,
-  Metadata,
-  Participant,
-  ParticipantState,
-  Relationship,
-  Room,
-  Task,
-  UUID,
-  World,
-} from "../../kernel/types/domain.ts";
+import {
+  type Entity,
+  type Metadata,
+  type Participant,
+  type ParticipantState,
+  type Relationship,
+  type Room,
+  randomUuid,
+  type Task,
+  type UUID,
+  type World,
+} from "../../kernel/index.ts";
 import { RuntimeStorage } from "./database.ts";
 
 /** elizaOS's Participant is `{id, entity}`; ours carries entityId and roomId too. */

@@ -5,28 +5,23 @@
 // agents, entities, components, memories, logs; database-rooms.ts: worlds, rooms,
 // participants, relationships, cache, tasks.
 
-import { randomUuid } from "../../kernel/ids/uuid.ts";
-import { DEFAULT_SECRET_SALT } from "../../kernel/secrets/secret-cipher.ts";
 import {
+  type Agent,
+  type Component,
+  DEFAULT_SECRET_SALT,
+  type Entity,
+  type GetMemoriesParams,
+  type Log,
+  type Memory,
+  type Metadata,
   openCharacterSecrets,
+  randomUuid,
+  type SearchMemoriesParams,
+  type StorageAdapter,
   sealCharacterSecrets,
-} from "../../kernel/secrets/stored-character.ts";
-import type {
-  GetMemoriesParams,
-  SearchMemoriesParams,
-  StorageAdapter,
-} from "../../kernel/storage/contract.ts";
-import type {
-  Agent,
-  Component,
-  Entity,
-  Log,
-  Memory,
-  Metadata,
-  UUID,
-} from "../../kernel/types/domain.ts";
-import { type RunSummaryQuery, runSummaries } from "../runs/read.ts";
-import type { RunSummary } from "../runs/types.ts";
+  type UUID,
+} from "../../kernel/index.ts";
+import { type RunSummary, type RunSummaryQuery, runSummaries } from "../runs/index.ts";
 
 /** elizaOS's Log has a Date; eliza-edge's storage keeps milliseconds. */
 export type RuntimeLog = Omit<Log, "createdAt"> & { createdAt: Date };

@@ -3,35 +3,38 @@
 // here names a plugin component, so IAgentRuntime (contract/) can extend this class; the
 // classes above the contract add events, models, the registry, state and actions. Nothing
 // here is request-scoped: per-message values travel in arguments.
-import { characterAgentId, type ParsedCharacter } from "../../kernel/character/character.ts";
-import { randomUuid } from "../../kernel/ids/uuid.ts";
+
 import {
+  characterAgentId,
   createConsoleLogger,
+  createRedactor,
+  DEFAULT_SECRET_SALT,
   type ElizaLogger,
+  type Entity,
+  type EventName,
+  elizaSettingValue,
   jsonLogFormatOr,
   type Logger,
+  type ParsedCharacter,
+  type Redactor,
+  type Room,
+  randomUuid,
   redactingLogger,
-} from "../../kernel/logging/logger.ts";
-import { createRedactor, type Redactor, secretValues } from "../../kernel/logging/redact.ts";
-import { DEFAULT_SECRET_SALT } from "../../kernel/secrets/secret-cipher.ts";
-import {
-  elizaSettingValue,
   type SettingCandidate,
   type SettingSource,
   type SettingValue,
+  type StorageAdapter,
+  type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
+  secretValues,
   settingCandidates,
+  type UUID,
+  type World,
   writeSetting,
-} from "../../kernel/settings/precedence.ts";
-import type {
-  StorageAdapter,
-  StorageOp,
-  StorageRead,
-  StorageReadResult,
-} from "../../kernel/storage/contract.ts";
-import type { Entity, Room, UUID, World } from "../../kernel/types/domain.ts";
-import type { EventName } from "../../kernel/types/event-types.ts";
-import type { RateLimitStore } from "../limits/rate-limit-store.ts";
-import { RunTracker } from "../runs/tracker.ts";
+} from "../../kernel/index.ts";
+import type { RateLimitStore } from "../limits/index.ts";
+import { RunTracker } from "../runs/index.ts";
 import {
   batchInChunks,
   type ConnectionParams,

@@ -6,8 +6,8 @@
 // - onDrain and think: at the group's next BATCHER_DRAIN task run (a tick), or, when a
 //   post-turn evaluator asks, at the turn's shared drain (turn-window.ts).
 // Sections live in memory in the isolate that registered them; nothing here keeps a timer.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { Memory } from "../../kernel/types/domain.ts";
+
+import { describeError, type Memory } from "../../kernel/index.ts";
 import { sectionCacheKey } from "./cache.ts";
 import { type BatcherState, drainGroup } from "./drain.ts";
 import { ensureDrainTask, removeDrainTask } from "./drain-task.ts";

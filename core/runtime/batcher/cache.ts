@@ -1,7 +1,7 @@
 // Answers kept in the storage cache for sections with cacheTtlMs (elizaOS's askOnce cache).
 // On serverless this is what keeps a startup question from costing a model call on every
 // cold start: the cache is shared by every isolate, and expires by the backend's TTL.
-import { describeError } from "../../kernel/errors/describe-error.ts";
+import { describeError } from "../../kernel/index.ts";
 import type { BatcherHost, PromptSection, SectionFields } from "./types.ts";
 
 export function sectionCacheKey(runtime: BatcherHost, sectionId: string): string {

@@ -1,8 +1,8 @@
 // A section's context for one drain: the character, or the providers composed against the
 // group's latest message, plus whatever its contextBuilder adds. Composed states are shared
 // by the sections of one drain, so ten evaluators asking for "*" cost one composeState.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { Memory } from "../../kernel/types/domain.ts";
+
+import { describeError, type Memory } from "../../kernel/index.ts";
 import { estimateTokens } from "./pack.ts";
 import type { BatcherHost, PromptSection, ResolvedSection } from "./types.ts";
 

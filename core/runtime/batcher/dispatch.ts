@@ -1,8 +1,7 @@
 // Running a drain's call plans against the model, at most maxParallelCalls at once. A call
 // that throws leaves its sections unanswered (null): the drain retries them one by one or
 // falls back, exactly as for a malformed answer.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import { ModelType } from "../../kernel/models/types.ts";
+import { describeError, ModelType } from "../../kernel/index.ts";
 import { buildBatchPrompt, readBatchAnswer } from "./prompt.ts";
 import type { BatcherHost, CallPlan, SectionExecOptions, SectionFields } from "./types.ts";
 

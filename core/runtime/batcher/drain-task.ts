@@ -4,7 +4,7 @@
 // does not). Sections live in the isolate that registered them, so a drain in an isolate
 // where the group is empty finds nothing to do and removes its task.
 
-import type { UUID } from "../../kernel/types/domain.ts";
+import type { UUID } from "../../kernel/index.ts";
 import type { BatcherHost } from "./types.ts";
 
 export const BATCHER_DRAIN_TASK = "BATCHER_DRAIN";

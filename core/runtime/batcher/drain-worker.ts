@@ -1,6 +1,6 @@
 // The BATCHER_DRAIN task worker: a due drain task drains its group in this isolate, or, when
 // the group is empty here, removes its task (see drain-task.ts).
-import type { Task, UUID } from "../../kernel/types/domain.ts";
+import type { Task, UUID } from "../../kernel/index.ts";
 import type { PromptBatcher } from "./batcher.ts";
 import { BATCHER_DRAIN_TASK } from "./drain-task.ts";
 

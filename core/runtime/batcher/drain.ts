@@ -1,8 +1,8 @@
 // One drain of one affinity group: the due sections' contexts resolved, packed into calls,
 // answered, each answer validated on its own; a section answered badly is retried alone (up
 // to its maxRetries) and then gets its fallback, without touching the others.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { Memory } from "../../kernel/types/domain.ts";
+
+import { describeError, type Memory } from "../../kernel/index.ts";
 import { readCachedAnswer, writeCachedAnswer } from "./cache.ts";
 import { ContextResolver } from "./context.ts";
 import { type CallRecord, dispatchCalls } from "./dispatch.ts";

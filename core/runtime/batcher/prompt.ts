@@ -1,7 +1,7 @@
 // The packed prompt and reading its answer. The model answers one JSON object keyed by section
 // id, so each section's fields are read on their own: one section answered badly (missing,
 // not an object, a required field absent) costs that section a retry, never the others.
-import { parseJSONObjectFromText } from "../../kernel/text/parsing.ts";
+import { parseJSONObjectFromText } from "../../kernel/index.ts";
 import type { CallPlan, ResolvedSection, SectionFields } from "./types.ts";
 
 export function buildBatchPrompt(plan: CallPlan, retry = false): string {

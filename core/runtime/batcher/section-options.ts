@@ -1,6 +1,6 @@
 // The options askOnce, onDrain, askNow and think take (elizaOS's names).
 
-import type { Memory } from "../../kernel/types/domain.ts";
+import type { Memory } from "../../kernel/index.ts";
 import type {
   BatcherHost,
   PromptSection,

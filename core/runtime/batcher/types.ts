@@ -1,10 +1,14 @@
 // The prompt batcher's shapes, named as in elizaOS (PromptSection, DrainMeta, BatcherResult,
 // BatcherStats): several small structured questions ("sections") answered by one model call.
 
-import type { Logger } from "../../kernel/logging/logger.ts";
-import type { ModelTypeName } from "../../kernel/models/types.ts";
-import type { StorageAdapter } from "../../kernel/storage/contract.ts";
-import type { Memory, Task, UUID } from "../../kernel/types/domain.ts";
+import type {
+  Logger,
+  Memory,
+  ModelTypeName,
+  StorageAdapter,
+  Task,
+  UUID,
+} from "../../kernel/index.ts";
 
 /**
  * What the batcher needs of its runtime. Sections' callbacks receive the runtime the batcher

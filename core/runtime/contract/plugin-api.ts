@@ -4,14 +4,21 @@
 // import change. The two refer to each other, so they are declared together; what they take
 // and give is in shapes.ts. IAgentRuntime extends RuntimeBase (../base/), whose database,
 // settings, connection and run methods name no component; the members declared here do.
-import type { GenerateTextOptions, GenerateTextResult } from "../../kernel/models/params.ts";
-import type { ModelTypeName } from "../../kernel/models/types.ts";
-import type { StorageRead } from "../../kernel/storage/contract.ts";
-import type { Content, Memory, Room, Task, UUID } from "../../kernel/types/domain.ts";
-import type { EventName } from "../../kernel/types/event-types.ts";
-import type { RuntimeBase } from "../base/runtime-base.ts";
-import type { PromptBatcher } from "../batcher/batcher.ts";
-import type { MessageRateLimiter } from "../limits/message-rate-limit.ts";
+import type {
+  Content,
+  EventName,
+  GenerateTextOptions,
+  GenerateTextResult,
+  Memory,
+  ModelTypeName,
+  Room,
+  StorageRead,
+  Task,
+  UUID,
+} from "../../kernel/index.ts";
+import type { RuntimeBase } from "../base/index.ts";
+import type { PromptBatcher } from "../batcher/index.ts";
+import type { MessageRateLimiter } from "../limits/index.ts";
 import type {
   ActionExample,
   ActionParameter,

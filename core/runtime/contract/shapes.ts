@@ -1,7 +1,7 @@
 // The plugin contract's data: what components take and give (state, results, parameters,
 // examples, routes' request and response) in elizaOS 1.x's shapes. Nothing here names the
 // runtime; the components that receive it are in components.ts.
-import type { Content, Memory, Metadata, UUID } from "../../kernel/types/domain.ts";
+import type { Content, Memory, Metadata, UUID } from "../../kernel/index.ts";
 
 /** The composed context a prompt is built from (elizaOS's State; extra keys allowed). */
 export interface State {

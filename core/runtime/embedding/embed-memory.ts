@@ -1,11 +1,9 @@
 // elizaOS's addEmbeddingToMemory and queueEmbeddingGeneration. Serverless has no in-memory
 // queue that outlives the request, so "queue" means a durable EMBED_MEMORY task row that the
 // next runDueTasks tick embeds (the same task the message service writes for a slow model).
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import { randomUuid } from "../../kernel/ids/uuid.ts";
-import { ModelType } from "../../kernel/models/types.ts";
-import type { Memory } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../contract/plugin-api.ts";
+
+import { describeError, type Memory, ModelType, randomUuid } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../contract/index.ts";
 import { EMBED_TASK } from "./embed.ts";
 
 /**

@@ -2,9 +2,8 @@
 // memory (no extra round trip); when the model is slower than the budget allows, the memory
 // is written without it and an EMBED_MEMORY task fills it in later, durably, never in an
 // in-memory queue that dies with the isolate.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import { ModelError, ModelType } from "../../kernel/models/types.ts";
-import type { IAgentRuntime } from "../contract/plugin-api.ts";
+import { describeError, ModelError, ModelType } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../contract/index.ts";
 
 export const EMBED_TASK = "EMBED_MEMORY";
 /** Default time an embedding may add to a request before it is deferred to a task. */

@@ -2,9 +2,8 @@
 // room (while the agent works, say). It is a CONTROL_MESSAGE event for whatever carries it to
 // the client (elizaOS's server relays it over its socket); eliza-edge has no socket, so a
 // plugin or connector that wants it registers a CONTROL_MESSAGE handler.
-import type { UUID } from "../../kernel/types/domain.ts";
-import { EventType } from "../../kernel/types/event-types.ts";
-import type { IAgentRuntime } from "../contract/plugin-api.ts";
+import { EventType, type UUID } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../contract/index.ts";
 
 export interface ControlMessage {
   type: "control";

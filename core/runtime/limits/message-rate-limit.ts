@@ -1,7 +1,7 @@
 // Per-user and per-room message limits, checked before a message costs a model call or a
 // storage write, on every way in (the REST API and the webhooks). Limits come from settings:
 // RATE_LIMIT_USER_PER_MINUTE and RATE_LIMIT_ROOM_PER_MINUTE, 0 turns one off.
-import type { UUID } from "../../kernel/types/domain.ts";
+import type { UUID } from "../../kernel/index.ts";
 import type { RateLimitStore } from "./rate-limit-store.ts";
 
 export const RATE_LIMIT_WINDOW_MS = 60_000;

@@ -1,8 +1,11 @@
 // elizaOS's generateText: a prompt, by default prefixed with who the character is, sent to
 // TEXT_LARGE (or the model type the options name).
-import type { GenerateTextOptions, GenerateTextResult } from "../../kernel/models/params.ts";
-import { ModelType } from "../../kernel/models/types.ts";
-import type { IAgentRuntime } from "../contract/plugin-api.ts";
+import {
+  type GenerateTextOptions,
+  type GenerateTextResult,
+  ModelType,
+} from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../contract/index.ts";
 
 export async function generateText(
   runtime: IAgentRuntime,

@@ -1,10 +1,9 @@
 // One model call as useModel makes it: the handler run, a streamed answer read to the end, and
 // the call recorded in the run it belongs to (provider, model, time, retries, tokens; the
 // prompt and answer with LOG_PROMPTS), failed or not.
-import type { ModelTypeName } from "../../kernel/models/types.ts";
-import type { IAgentRuntime } from "../contract/plugin-api.ts";
-import type { ModelCallRecord } from "../runs/record.ts";
-import type { RunTracker } from "../runs/tracker.ts";
+import type { ModelTypeName } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../contract/index.ts";
+import type { ModelCallRecord, RunTracker } from "../runs/index.ts";
 import { type ModelCall, modelUsedPayload, settleModelResult } from "./registry.ts";
 
 export async function callRecorded<R>(

@@ -4,8 +4,7 @@
 // OBJECT_LARGE_MAX_TOKENS, ...), then `DEFAULT_<PARAM>`, then elizaOS's legacy name
 // (MODEL_TEMPERATURE, MODEL_MAX_TOKEN, MODEL_FREQ_PENALTY, MODEL_PRESENCE_PENALTY). A value
 // that is not a number is skipped, so the next name in the chain still counts.
-import type { ModelTypeName } from "../../kernel/models/types.ts";
-import { isPlainObject } from "../../kernel/models/usage.ts";
+import { isPlainObject, type ModelTypeName } from "../../kernel/index.ts";
 
 interface SettingReader {
   getSettingString(key: string): string | undefined;

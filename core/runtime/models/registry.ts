@@ -2,22 +2,18 @@
 // conventions on top (a provider may be named; null asks TEXT_EMBEDDING for its width; a
 // handler may answer with a text stream).
 
-import type { ModelUsedPayload } from "../../kernel/models/params.ts";
-import { withSegmentedPrompt } from "../../kernel/models/prompt-segments.ts";
-import type { ModelTypeName } from "../../kernel/models/types.ts";
-import { ModelType } from "../../kernel/models/types.ts";
 import {
   addUsage,
   isPlainObject,
+  ModelType,
+  type ModelTypeName,
+  type ModelUsedPayload,
   modelUsedTokens,
   type TokenUsage,
+  withSegmentedPrompt,
   withUsageSink,
-} from "../../kernel/models/usage.ts";
-import type {
-  ModelHandler,
-  ModelRegistration,
-  RegisteredModelHandler,
-} from "../contract/plugin-api.ts";
+} from "../../kernel/index.ts";
+import type { ModelHandler, ModelRegistration, RegisteredModelHandler } from "../contract/index.ts";
 import { attachReportSink, type ModelCallReport } from "./call-report.ts";
 
 interface Entry extends ModelRegistration {

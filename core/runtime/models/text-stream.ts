@@ -2,7 +2,7 @@
 // (`params.stream === true`). useModel reads `textStream` to the end, passing each chunk to the
 // caller's onStreamChunk. The promises settle when the stream ends and never reject (nobody
 // need await them): a failure surfaces where the stream is read.
-import type { TokenUsage } from "../../kernel/models/usage.ts";
+import type { TokenUsage } from "../../kernel/index.ts";
 
 export interface TextStreamResult {
   textStream: AsyncIterable<string>;

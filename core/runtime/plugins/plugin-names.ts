@@ -2,7 +2,7 @@
 // "plugin-starter"), a character file's `plugins` and another plugin's `dependencies`
 // ("@elizaos/plugin-bootstrap", "bootstrap"). elizaOS treats "@scope/plugin-x" and "x" as the
 // same plugin; so do we, and also "plugin-x", the name plugin-starter and its copies carry.
-import type { Plugin } from "../contract/plugin-api.ts";
+import type { Plugin } from "../contract/index.ts";
 
 /** The short form: "@elizaos/plugin-x" → "x", "plugin-x" → "x", "x" → "x". */
 export function shortPluginName(name: string): string {

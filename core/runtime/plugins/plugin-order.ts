@@ -1,4 +1,4 @@
-import type { Plugin } from "../contract/plugin-api.ts";
+import type { Plugin } from "../contract/index.ts";
 import { namesPlugin, replacementFor } from "./plugin-names.ts";
 
 /** A dependency no registered plugin satisfies. */

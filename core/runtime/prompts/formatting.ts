@@ -1,10 +1,9 @@
 // elizaOS's text formatters for prompts: conversations, posts, actions, entities. The output
 // layout matches elizaOS's, since plugins' templates and few-shot examples expect it.
 
-import type { Entity, Memory } from "../../kernel/types/domain.ts";
-import { declaredParameters } from "../actions/action-parameters.ts";
-import type { Action } from "../contract/plugin-api.ts";
-import type { ActionExample, ActionParameter } from "../contract/shapes.ts";
+import type { Entity, Memory } from "../../kernel/index.ts";
+import { declaredParameters } from "../actions/index.ts";
+import type { Action, ActionExample, ActionParameter } from "../contract/index.ts";
 
 /** "just now", "5 minutes ago", "2 hours ago", "3 days ago". */
 export function formatTimestamp(messageDate: number): string {

@@ -1,7 +1,7 @@
 // elizaOS's prompt composition: a template (string, or a function of the state) rendered with
 // Handlebars semantics against the state, then {{name1}}..{{name10}} filled with example names.
 // eliza-edge's own composePrompt(template, values) stays in core; this is the elizaOS shape.
-import type { State } from "../contract/shapes.ts";
+import type { State } from "../contract/index.ts";
 import { renderTemplate } from "./handlebars.ts";
 
 /** A template string, or a function that builds one from the state. */

@@ -1,7 +1,6 @@
 // Reading the run log: the agent's runs newest first (by when they ended), one run by its id,
 // and elizaOS's getAgentRunSummaries over the same rows.
-import type { StorageAdapter } from "../../kernel/storage/contract.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
+import type { StorageAdapter, UUID } from "../../kernel/index.ts";
 import { isRunRow, runDetail, runSummary } from "./summary.ts";
 import { RUN_LOG_TYPE, type RunDetail, type RunStatus, type RunSummary } from "./types.ts";
 

@@ -2,9 +2,7 @@
 // evaluator, a reply), told to whoever watches the run (a streaming response), and printed at
 // debug on the run's own logger, whose lines carry the run id and room. At the end the record
 // becomes the run's log row (tracker.ts).
-import type { ElizaLogger } from "../../kernel/logging/logger.ts";
-import { addUsage, type TokenUsage } from "../../kernel/models/usage.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
+import { addUsage, type ElizaLogger, type TokenUsage, type UUID } from "../../kernel/index.ts";
 import type {
   RespondRecord,
   RunCounts,

@@ -1,6 +1,6 @@
 // The run log's two settings: LOG_RETENTION_DAYS (how long run rows are kept; 0 keeps none and
 // writes none) and LOG_PROMPTS (keep each model call's prompt and answer in its run).
-import { parseBooleanFromText } from "../../kernel/text/parsing.ts";
+import { parseBooleanFromText } from "../../kernel/index.ts";
 
 export const DEFAULT_LOG_RETENTION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 // Run rows read back: elizaOS's AgentRunSummary for lists, and the full detail for one run.
-import type { Log } from "../../kernel/types/domain.ts";
+import type { Log } from "../../kernel/index.ts";
 import type { RunActionSummary, RunDetail, RunEvent, RunLogBody, RunSummary } from "./types.ts";
 
 /** True for a row the run log wrote (a plugin's own `run_event` rows lack `kind`). */

@@ -1,7 +1,6 @@
 // The run log's retention: each tick deletes a bounded batch of the agent's log rows older than
 // LOG_RETENTION_DAYS (all of them at 0), so the table holds about a week of runs by default.
-import type { StorageAdapter } from "../../kernel/storage/contract.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
+import type { StorageAdapter, UUID } from "../../kernel/index.ts";
 import { logRetentionMs } from "./settings.ts";
 
 interface Sweeper {

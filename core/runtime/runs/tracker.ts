@@ -2,12 +2,17 @@
 // name their run (an action's or an evaluator's own useModel) are given to the run whose code
 // is executing (scope.ts, where the target installs one), else to the only run in progress;
 // with several runs in progress and no scope they are counted in MODEL_USED only.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { ElizaLogger } from "../../kernel/logging/logger.ts";
-import { type Redactor, redactValue } from "../../kernel/logging/redact.ts";
-import type { TokenUsage } from "../../kernel/models/usage.ts";
-import type { LogParams, StorageAdapter } from "../../kernel/storage/contract.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
+
+import {
+  describeError,
+  type ElizaLogger,
+  type LogParams,
+  type Redactor,
+  redactValue,
+  type StorageAdapter,
+  type TokenUsage,
+  type UUID,
+} from "../../kernel/index.ts";
 import { RunRecord, type RunStart } from "./record.ts";
 import { hasRunScope, scopedRunId } from "./scope.ts";
 import { logPrompts, runLogEnabled } from "./settings.ts";

@@ -2,8 +2,7 @@
 // plugin-bootstrap's run rows are, with elizaOS's run-detail names (AgentRunSummary, events of
 // RUN_STARTED / MODEL_USED / ACTION_STARTED / ACTION_COMPLETED / EVALUATOR_COMPLETED /
 // RUN_ENDED), so an elizaOS client reading runs finds its shapes.
-import type { TokenUsage } from "../../kernel/models/usage.ts";
-import type { UUID } from "../../kernel/types/domain.ts";
+import type { TokenUsage, UUID } from "../../kernel/index.ts";
 
 /** The log type of run rows (plugin-bootstrap's name for its RUN_STARTED/RUN_ENDED rows). */
 export const RUN_LOG_TYPE = "run_event";

@@ -2,10 +2,9 @@
 // once per runtime and its instances are listed by type. On serverless "once per runtime"
 // means once per cold start (isolate or function instance); anything long-lived a service
 // starts (timers, sockets) is the plugin's, and may be cut off when the platform freezes it.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { Logger } from "../../kernel/logging/logger.ts";
-import type { IAgentRuntime, ServiceClass } from "../contract/plugin-api.ts";
-import type { Service } from "../contract/shapes.ts";
+
+import { describeError, type Logger } from "../../kernel/index.ts";
+import type { IAgentRuntime, Service, ServiceClass } from "../contract/index.ts";
 
 /** elizaOS's ServiceType.TASK: the one service every runtime has from the start. */
 export const TASK_SERVICE_TYPE = "task";

@@ -4,8 +4,8 @@
 // (`runtime.getService(serviceType)`), then `stop()` on shutdown. Its builders are elizaOS
 // API only: core/elizaos/service.ts.
 
-import type { Metadata } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../contract/plugin-api.ts";
+import type { Metadata } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../contract/index.ts";
 
 type ServiceRuntime = IAgentRuntime;
 

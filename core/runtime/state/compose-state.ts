@@ -5,10 +5,9 @@
 // Providers run in parallel, each given the state composed so far. eliza-edge keeps two extras
 // its templates read: each provider's text under its own name in `values`, and texts joined
 // by a blank line.
-import { describeError } from "../../kernel/errors/describe-error.ts";
-import type { Memory } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime, Provider } from "../contract/plugin-api.ts";
-import type { ProviderResult, State } from "../contract/shapes.ts";
+
+import { describeError, type Memory } from "../../kernel/index.ts";
+import type { IAgentRuntime, Provider, ProviderResult, State } from "../contract/index.ts";
 
 /** What `state.data.providers[NAME]` holds: the provider's result and its name. */
 export type ProviderResults = Record<string, ProviderResult & { providerName: string }>;

@@ -1,4 +1,4 @@
-import type { State } from "../contract/shapes.ts";
+import type { State } from "../contract/index.ts";
 
 /** Entries kept before the least recently used is dropped (elizaOS's figure for its cache). */
 export const STATE_CACHE_LIMIT = 200;

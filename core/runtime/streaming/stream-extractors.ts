@@ -4,7 +4,7 @@
 //
 // The output of a tag is held back by a few characters until the close tag is certain not to
 // straddle two chunks. Buffers are bounded: outside a tag only the last kilobyte is kept.
-import type { UUID } from "../../kernel/types/domain.ts";
+import type { UUID } from "../../kernel/index.ts";
 import { StreamError, type StreamingContext } from "./streaming.ts";
 
 export interface IStreamExtractor {

@@ -2,7 +2,7 @@
 // replies whole, so no context is active unless a plugin runs one (runWithStreamingContext);
 // the default manager keeps none across awaits (elizaOS's Node build uses AsyncLocalStorage,
 // which Workers only have behind a flag), so getStreamingContext() gives undefined.
-import { ModelType } from "../../kernel/models/types.ts";
+import { ModelType } from "../../kernel/index.ts";
 
 export interface StreamingContext {
   onStreamChunk: (chunk: string, messageId?: string) => Promise<void>;

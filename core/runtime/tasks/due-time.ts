@@ -1,7 +1,7 @@
 // How elizaOS's task fields become the one due time the scheduler claims by (`dueAt`).
 // elizaOS's TaskService reads them on every poll; here they are read when a task is created
 // or changed and after each run, so a tick only asks storage "what is due now".
-import type { Metadata, Task } from "../../kernel/types/domain.ts";
+import type { Metadata, Task } from "../../kernel/index.ts";
 import { nextCronRun, parseCron, TaskScheduleError } from "./cron.ts";
 import { nextOccurrence } from "./schedule.ts";
 import type { TaskSchedule } from "./types.ts";

@@ -1,8 +1,8 @@
 // Creating and steering tasks. Everything that must happen later is a row in storage with a
 // due time; nothing here waits on a timer, so it works the same in a Worker, a Lambda and Node.
 
-import type { Metadata, Task, UUID } from "../../kernel/types/domain.ts";
-import type { IAgentRuntime } from "../contract/plugin-api.ts";
+import type { Metadata, Task, UUID } from "../../kernel/index.ts";
+import type { IAgentRuntime } from "../contract/index.ts";
 import { initialDueAt, isRepeating, validateSchedule } from "./due-time.ts";
 import type { TaskSchedule, TaskStatus } from "./types.ts";
 

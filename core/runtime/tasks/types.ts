@@ -1,5 +1,5 @@
 // What a task row carries for the scheduler (its metadata) and what getTaskStatus reports.
-import type { Task, UUID } from "../../kernel/types/domain.ts";
+import type { Task, UUID } from "../../kernel/index.ts";
 
 /**
  * Task metadata keys the scheduler reads and writes, under elizaOS's names (README "Task

@@ -3,7 +3,7 @@
 // the PGlite directory or answering on HOST:PORT, else the configured storage opened in this
 // process (as `tick` does). One typed client (eliza-edge/client) serves all three.
 import { connectorsFromEnv } from "../../../connectors/index.ts";
-import { createClient, type ElizaEdgeClient } from "../../../core/http/client.ts";
+import { createClient, type ElizaEdgeClient } from "../../../core/http/index.ts";
 import {
   characterAgentId,
   createAgent,
@@ -11,7 +11,7 @@ import {
   createConsoleLogger,
   type LogLevel,
 } from "../../../core/index.ts";
-import { envSetting } from "../../../core/kernel/settings/aliases.ts";
+import { envSetting } from "../../../core/kernel/index.ts";
 import { loadCharacter } from "../config.ts";
 import { DataDirBusyError, lockHolder } from "../data-dir-lock.ts";
 import { pgliteDir, storageFromEnv } from "../storage.ts";

@@ -5,8 +5,7 @@ import {
   createElizaPlugin,
   ELIZA_GREETING,
 } from "../../../core/features/eliza/index.ts";
-import type { GenerateTextParams } from "../../../core/kernel/models/types.ts";
-import { ModelType } from "../../../core/kernel/models/types.ts";
+import { type GenerateTextParams, ModelType } from "../../../core/kernel/models/types.ts";
 import type { UUID } from "../../../core/kernel/types/domain.ts";
 
 const NONE_REPLIES = [

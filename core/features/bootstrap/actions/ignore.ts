@@ -1,4 +1,4 @@
-import type { Action } from "../../../runtime/contract/plugin-api.ts";
+import type { Action } from "../../../runtime/index.ts";
 
 export const ignoreAction: Action = {
   name: "IGNORE",

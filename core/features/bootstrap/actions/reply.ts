@@ -1,12 +1,11 @@
-import { ModelType } from "../../../kernel/models/types.ts";
-import { parseResponse, salvageText } from "../../../kernel/text/parse-response.ts";
+import { ModelType, parseResponse, salvageText } from "../../../kernel/index.ts";
 import {
   fillTemplateSegments,
   providerSegments,
+  replyTemplate,
   stableValueNames,
-} from "../../../pipeline/messages/segmented-prompt.ts";
-import { replyTemplate } from "../../../pipeline/messages/templates.ts";
-import type { Action } from "../../../runtime/contract/plugin-api.ts";
+} from "../../../pipeline/index.ts";
+import type { Action } from "../../../runtime/index.ts";
 
 /**
  * Sends the planned text. The planner usually wrote it already, so this costs no model call;

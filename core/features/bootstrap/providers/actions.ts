@@ -1,13 +1,14 @@
 // The actions the planner may choose from, with what each needs: the parameters it declares
 // (filled in the plan's <params>) and example conversations from the actions' `examples`.
 
-import { declaredParameters } from "../../../runtime/actions/action-parameters.ts";
-import { plannerActions } from "../../../runtime/actions/private-actions.ts";
-import type { Action, Provider } from "../../../runtime/contract/plugin-api.ts";
 import {
+  type Action,
   composeActionExamples,
+  declaredParameters,
   formatActionParameters,
-} from "../../../runtime/prompts/formatting.ts";
+  type Provider,
+  plannerActions,
+} from "../../../runtime/index.ts";
 import { seededRandom } from "./seeded-random.ts";
 
 /** Example conversations shown at most (elizaOS's bootstrap shows 10). */

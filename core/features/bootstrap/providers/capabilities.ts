@@ -1,4 +1,4 @@
-import type { Provider } from "../../../runtime/contract/plugin-api.ts";
+import type { Provider } from "../../../runtime/index.ts";
 
 /**
  * What the agent's services can do, as plugin-bootstrap's CAPABILITIES: the first instance of

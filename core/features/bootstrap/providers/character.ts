@@ -1,5 +1,5 @@
-import { bioLines } from "../../../kernel/character/character.ts";
-import type { Provider } from "../../../runtime/contract/plugin-api.ts";
+import { bioLines } from "../../../kernel/index.ts";
+import type { Provider } from "../../../runtime/index.ts";
 
 const MAX_EXAMPLES = 5;
 

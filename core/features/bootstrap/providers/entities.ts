@@ -1,6 +1,6 @@
-import type { Entity } from "../../../kernel/types/domain.ts";
-import { takePrefetched } from "../../../pipeline/messages/prefetch.ts";
-import type { Provider } from "../../../runtime/contract/plugin-api.ts";
+import type { Entity } from "../../../kernel/index.ts";
+import { takePrefetched } from "../../../pipeline/index.ts";
+import type { Provider } from "../../../runtime/index.ts";
 
 /** Who is in the room, so the agent can address people by name (read with the message's write). */
 export const entitiesProvider: Provider = {

@@ -1,5 +1,4 @@
-import type { Provider } from "../../../runtime/contract/plugin-api.ts";
-import { addHeader } from "../../../runtime/prompts/prompts.ts";
+import { addHeader, type Provider } from "../../../runtime/index.ts";
 
 const describe = (p: Provider) => `- **${p.name}**: ${p.description || "No description available"}`;
 

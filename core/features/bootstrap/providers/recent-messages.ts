@@ -1,7 +1,6 @@
-import { type Memory, MemoryTable } from "../../../kernel/types/domain.ts";
-import { attachmentLine } from "../../../pipeline/media/attachments.ts";
-import { takePrefetched } from "../../../pipeline/messages/prefetch.ts";
-import type { IAgentRuntime, Provider } from "../../../runtime/contract/plugin-api.ts";
+import { type Memory, MemoryTable } from "../../../kernel/index.ts";
+import { attachmentLine, takePrefetched } from "../../../pipeline/index.ts";
+import type { IAgentRuntime, Provider } from "../../../runtime/index.ts";
 
 const recentOf = (runtime: IAgentRuntime, message: Memory) => ({
   tableName: MemoryTable.MESSAGES,

@@ -1,4 +1,4 @@
-import type { Provider } from "../../../runtime/contract/plugin-api.ts";
+import type { Provider } from "../../../runtime/index.ts";
 
 export const timeProvider: Provider = {
   name: "TIME",

@@ -1,5 +1,5 @@
-import { ChannelType } from "../../../kernel/types/domain.ts";
-import type { Action } from "../../../runtime/contract/plugin-api.ts";
+import { ChannelType } from "../../../kernel/index.ts";
+import type { Action } from "../../../runtime/index.ts";
 import { parseReminder } from "../parse-reminder.ts";
 
 /**

@@ -1,5 +1,4 @@
-import type { Action } from "../../../runtime/contract/plugin-api.ts";
-import { scheduleTask } from "../../../runtime/tasks/task-rows.ts";
+import { type Action, scheduleTask } from "../../../runtime/index.ts";
 import { describeDuration, parseReminder } from "../parse-reminder.ts";
 import { quotaRefusal } from "../reminder-limits.ts";
 import { REMINDER_TASK } from "../reminder-worker.ts";

@@ -1,4 +1,4 @@
-import type { Action } from "../../../runtime/contract/plugin-api.ts";
+import type { Action } from "../../../runtime/index.ts";
 import { parseReminder } from "../parse-reminder.ts";
 import { describeLocalTime } from "../time-zone.ts";
 import { rememberTimeZone } from "../user-time-zone.ts";

@@ -1,5 +1,5 @@
 // What an elizaOS-encrypted value looks like, apart from the cipher that reads it: settings
-// check the form cheaply and load the cipher (cbc-cipher.ts) only when a value has it.
+// check the form cheaply and load the cipher (kernel/cbc-cipher/) only when a value has it.
 
 /** "<32 hex digits>:<anything>": the shape elizaOS's encryptStringValue produces. */
 export function looksEncrypted(value: string): boolean {

@@ -3,8 +3,7 @@
 // @noble/ciphers because elizaOS's functions are synchronous and WebCrypto's AES is not.
 import { cbc } from "@noble/ciphers/aes.js";
 import { sha256 } from "@noble/hashes/sha2.js";
-import { fromHex, randomBytes, toHex } from "../encoding/buffer.ts";
-import { looksEncrypted } from "./encrypted-form.ts";
+import { fromHex, looksEncrypted, randomBytes, toHex } from "../encoding/index.ts";
 
 function keyFor(salt: string): Uint8Array {
   return sha256(new TextEncoder().encode(salt));

@@ -1,0 +1,2 @@
+// TODO describe core/features/anthropic
+export { createAnthropicPlugin } from "./anthropic.ts";

@@ -1,0 +1,55 @@
+// TODO describe core/features
+export { createAnthropicPlugin } from "./anthropic/index.ts";
+export {
+  AUTONOMY_SERVICE_TYPE,
+  AUTONOMY_TASK_NAME,
+  type AutonomyRunReport,
+  AutonomyService,
+  type AutonomySettings,
+  type AutonomyStatus,
+  autonomyPlace,
+  autonomyPlugin,
+  readAutonomySettings,
+  runAutonomousStep,
+  runAutonomy,
+} from "./autonomy/index.ts";
+export { bootstrapPlugin } from "./bootstrap/index.ts";
+export {
+  createElizaEngine,
+  createElizaPlugin,
+  ELIZA_GREETING,
+  type ElizaEngine,
+} from "./eliza/index.ts";
+export { createLocalEmbeddingPlugin, embedManyLocally } from "./local-embedding/index.ts";
+export {
+  characterKnowledgeStrings,
+  chunkText,
+  type IngestReport,
+  ingestKnowledge,
+  type KnowledgeSource,
+  memoryPlugin,
+} from "./memory/index.ts";
+export {
+  checkObjectParams,
+  type ImageDescription,
+  objectInstruction,
+  parseChunk,
+  readImageDescription,
+  readImageParams,
+  readObjectAnswer,
+  readServerSentEvents,
+  type ServerSentEvent,
+  streamEvents,
+} from "./model-http/index.ts";
+export {
+  createOpenAIPlugin,
+  embeddingsOff,
+  embedMany,
+  type OpenAIPluginOptions,
+} from "./openai/index.ts";
+export {
+  parseReminder,
+  REMINDER_TASK,
+  type ReminderIntent,
+  tasksPlugin,
+} from "./reminders/index.ts";

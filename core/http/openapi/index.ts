@@ -1,0 +1,2 @@
+// TODO describe core/http/openapi
+export { openApiDocument } from "./document.ts";

@@ -1,0 +1,2 @@
+// TODO describe core/http/plugin-routes
+export { collectPluginRoutes, mountPluginRoutes } from "./mount.ts";

@@ -1,0 +1,18 @@
+// TODO describe core/kernel/character
+export {
+  bioLines,
+  type Character,
+  CharacterError,
+  type CharacterInput,
+  characterAgentId,
+  characterObjectSchema,
+  characterSchema,
+  contentSchema,
+  knowledgeItemSchema,
+  mediaSchema,
+  type ParsedCharacter,
+  parseCharacter,
+  parseCharacterJson,
+  settingValueSchema,
+  type TemplateFunction,
+} from "./character.ts";

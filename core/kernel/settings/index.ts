@@ -1,0 +1,11 @@
+// TODO describe core/kernel/settings
+export { ELIZAOS_SETTING_ALIASES, envSetting } from "./aliases.ts";
+export {
+  elizaSettingValue,
+  type SettingCandidate,
+  type SettingSource,
+  type SettingValue,
+  settingCandidates,
+  writeSetting,
+} from "./precedence.ts";
+export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secret-base-url.ts";

@@ -1,0 +1,21 @@
+// TODO describe core/kernel/storage
+export {
+  answerRead,
+  type ClaimDueTasksParams,
+  type ClaimTaskParams,
+  type DeleteLogsParams,
+  type GetLogsParams,
+  type GetMemoriesParams,
+  type LogParams,
+  type ReleaseTasksParams,
+  type ReleaseTasksResult,
+  type SearchMemoriesParams,
+  type StorageAdapter,
+  StorageError,
+  type StorageErrorCode,
+  type StorageOp,
+  type StorageRead,
+  type StorageReadResult,
+  type SweepReport,
+  type TaskRelease,
+} from "./contract.ts";

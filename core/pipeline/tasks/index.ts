@@ -1,0 +1,15 @@
+// TODO describe core/pipeline/tasks
+export { acceptWithLimits, type WebhookAcceptance } from "./accept-with-limits.ts";
+export {
+  type Acceptance,
+  acceptInbound,
+  INBOX_TASK,
+  type InboundMessage,
+  type InboxOptions,
+  inboxWorker,
+} from "./inbox.ts";
+export { runDueTasks } from "./run-due-tasks.ts";
+export { executeTaskById, type RunOutcome } from "./run-task.ts";
+export { startTaskScheduler, type TaskScheduler, type TaskSchedulerOptions } from "./scheduler.ts";
+export { type MissingTaskStatus, TaskService } from "./task-service.ts";
+export type { RunDueTasksOptions, TickReport } from "./types.ts";

@@ -1,0 +1,12 @@
+// TODO describe core/runtime/embedding
+
+export {
+  canEmbed,
+  DEFAULT_EMBEDDING_BUDGET_MS,
+  dropEmbeddingModel,
+  EMBED_TASK,
+  embedText,
+  embedWithinBudget,
+  isMissingEmbeddingModel,
+} from "./embed.ts";
+export { embedMemory, queueEmbedding } from "./embed-memory.ts";

@@ -1,0 +1,7 @@
+// TODO describe core/runtime/events
+export {
+  type ControlMessage,
+  type ControlMessageParams,
+  sendControlMessage,
+} from "./control-message.ts";
+export { LocalEvents, type LocalListener } from "./local-events.ts";

@@ -1,0 +1,3 @@
+// TODO describe core/runtime/state
+export { composeState } from "./compose-state.ts";
+export { StateCache } from "./state-cache.ts";

@@ -1,0 +1,22 @@
+// TODO describe core/runtime/streaming
+export {
+  ActionStreamFilter,
+  createStreamingContext,
+  createStreamingRetryState,
+  type IStreamExtractor,
+  type IStreamingRetryState,
+  PassthroughExtractor,
+  ResponseStreamExtractor,
+  XmlTagExtractor,
+} from "./stream-extractors.ts";
+export {
+  getStreamingContext,
+  getStreamingContextManager,
+  type IStreamingContextManager,
+  isStreamableModelType,
+  runWithStreamingContext,
+  StreamError,
+  type StreamErrorCode,
+  type StreamingContext,
+  setStreamingContextManager,
+} from "./streaming.ts";

@@ -1,0 +1,16 @@
+// TODO describe core/runtime/tasks
+export { nextCronRun, parseCron, TaskScheduleError } from "./cron.ts";
+export { assertDistinctReleases } from "./distinct-releases.ts";
+export { initialDueAt, isRepeating, nextDueAt, scheduledAtMs } from "./due-time.ts";
+export { backoffDelay, DEFAULT_BACKOFF_MS, nextFailure, nextOccurrence } from "./schedule.ts";
+export {
+  createTask,
+  getTaskStatus,
+  pauseTask,
+  resumeTask,
+  type ScheduleTaskParams,
+  scheduleTask,
+  taskStatusOf,
+  updateTask,
+} from "./task-rows.ts";
+export type { TaskSchedule, TaskStatus } from "./types.ts";
