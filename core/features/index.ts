@@ -1,4 +1,6 @@
-// TODO describe core/features
+// The features layer: built-in plugins on the public plugin API only (bootstrap, reminders,
+// memory and knowledge, autonomy, the offline ELIZA model, the OpenAI, Anthropic and local
+// embedding providers). Nothing below imports them; createAgent (core/agent) lists them.
 export { createAnthropicPlugin } from "./anthropic/index.ts";
 export {
   AUTONOMY_SERVICE_TYPE,

@@ -1,4 +1,5 @@
-// TODO describe core/http
+// The http layer: the one hono app every target serves (REST API, webhooks, cron, health,
+// plugin routes) and its typed client.
 export {
   type AppEnv,
   type AppOptions,

@@ -1,4 +1,6 @@
-// TODO describe core/kernel
+// The kernel: what every other layer stands on and that imports nothing of eliza-edge's own -
+// domain types and ids, the character, settings, logging with redaction, errors, the storage
+// contract, vectors, secrets, model names and parameters, and reading model output.
 export {
   bioLines,
   type Character,

@@ -1,4 +1,6 @@
-// TODO describe core/pipeline
+// The pipeline layer: a message turn (core/pipeline/messages), the task tick, scheduler and
+// durable inbox (tasks), and a message's attachments (media). It runs on the runtime below it;
+// the runtime reaches it only through messageService, which the agent layer plugs in.
 export {
   attachmentLine,
   DEFAULT_MEDIA_MAX_BYTES,

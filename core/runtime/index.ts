@@ -1,4 +1,7 @@
-// TODO describe core/runtime
+// The runtime layer: the plugin contract (IAgentRuntime and the components it registers) and
+// the runtime that implements it - the component registry, settings, the model call, state
+// composition, actions and evaluators, services, task rows, the run log, the prompt batcher.
+// What it needs of the layers above (the message pipeline) it declares and is given.
 export {
   declaredParameters,
   isPreEvaluator,

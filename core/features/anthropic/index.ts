@@ -1,2 +1,2 @@
-// TODO describe core/features/anthropic
+// Anthropic's Messages API as a model plugin.
 export { createAnthropicPlugin } from "./anthropic.ts";

@@ -1,4 +1,5 @@
-// TODO describe core/features/model-http
+// What every HTTP model provider shares: a JSON POST with timeouts and retries, server-sent
+// event streams, and reading OpenAI-shaped embeddings, objects and image descriptions.
 export {
   checkEmbeddingTexts,
   embeddingRequest,

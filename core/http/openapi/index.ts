@@ -1,2 +1,2 @@
-// TODO describe core/http/openapi
+// The REST API's OpenAPI document, generated from its zod schemas.
 export { openApiDocument } from "./document.ts";

@@ -1,2 +1,2 @@
-// TODO describe core/http/plugin-routes
+// elizaOS plugin routes on the shared app, with express-shaped requests and responses.
 export { collectPluginRoutes, mountPluginRoutes } from "./mount.ts";

@@ -1,4 +1,4 @@
-// TODO describe core/kernel/character
+// The elizaOS character file, validated with zod.
 export {
   bioLines,
   type Character,

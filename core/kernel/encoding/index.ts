@@ -1,4 +1,4 @@
-// TODO describe core/kernel/encoding
+// Bytes and hex over Uint8Array (elizaOS's BufferUtils), and what an encrypted value looks like.
 export {
   alloc,
   type BufferLike,

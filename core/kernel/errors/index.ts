@@ -1,3 +1,3 @@
-// TODO describe core/kernel/errors
+// Errors shared by every layer, and one safe log line for any error.
 export { DeliveryError } from "./delivery-error.ts";
 export { describeError } from "./describe-error.ts";

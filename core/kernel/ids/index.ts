@@ -1,2 +1,2 @@
-// TODO describe core/kernel/ids
+// UUIDs compatible bit for bit with elizaOS's.
 export { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "./uuid.ts";

@@ -1,4 +1,4 @@
-// TODO describe core/kernel/logging
+// Leveled logging over console, JSON lines (LOG_JSON_FORMAT) and redaction of secrets.
 export { envLogger } from "./env-logger.ts";
 export {
   type ConsoleLoggerOptions,

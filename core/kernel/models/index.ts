@@ -1,4 +1,4 @@
-// TODO describe core/kernel/models
+// Model types, parameters and token usage, named as in elizaOS; prompt segments.
 export type {
   DetokenizeTextParams,
   ElizaGenerateTextParams,

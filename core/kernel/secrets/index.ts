@@ -1,4 +1,5 @@
-// TODO describe core/kernel/secrets
+// Secrets at rest: elizaOS's encrypted settings (their cipher loads lazily from
+// ../cbc-cipher), eliza-edge's own AES-GCM for stored characters.
 export {
   DEFAULT_SECRET_SALT,
   holdsEncrypted,

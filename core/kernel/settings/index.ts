@@ -1,4 +1,5 @@
-// TODO describe core/kernel/settings
+// Where a setting comes from and in which order (runtime, character, env), elizaOS's names for
+// ours, and which base URL may receive a secret.
 export { ELIZAOS_SETTING_ALIASES, envSetting } from "./aliases.ts";
 export {
   elizaSettingValue,

@@ -1,4 +1,4 @@
-// TODO describe core/kernel/storage
+// The storage contract every backend in adapters/ implements, and what its methods take.
 export {
   answerRead,
   type ClaimDueTasksParams,

@@ -1,4 +1,5 @@
-// TODO describe core/kernel/text
+// Reading model output, which is hostile input: the planner's <response> XML, JSON objects,
+// key-value XML, booleans.
 export { fieldsOf, parseList, parseResponse, salvageText, unescapeXml } from "./parse-response.ts";
 export {
   normalizeJsonString,

@@ -1,4 +1,4 @@
-// TODO describe core/kernel/types
+// Domain types shaped like @elizaos/core 1.x, and elizaOS's event names.
 export {
   type Agent,
   ChannelType,

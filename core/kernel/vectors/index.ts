@@ -1,4 +1,4 @@
-// TODO describe core/kernel/vectors
+// Vector maths for backends without a native vector index.
 export {
   assertEmbeddingDimension,
   assertValidDimension,

@@ -1,4 +1,5 @@
-// TODO describe core/pipeline/media
+// A message's attachments: read through the fetcher its connector registered, described by
+// the model before the turn.
 export {
   attachmentLine,
   DEFAULT_MEDIA_MAX_BYTES,

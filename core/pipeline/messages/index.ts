@@ -1,4 +1,5 @@
-// TODO describe core/pipeline/messages
+// The message turn: save -> should-respond -> compose state -> plan -> actions -> evaluators,
+// with its run guard, timeout, streaming and send-once delivery.
 export {
   createElizaMessageService,
   type ElizaMessageService,
@@ -12,10 +13,10 @@ export {
   type MessageCallback,
   type MessageService,
   messageService,
-  replyId,
   type TurnObserver,
 } from "./message-service.ts";
 export { takePrefetched } from "./prefetch.ts";
+export { replyId } from "./reply-sender.ts";
 export { fillTemplateSegments, providerSegments, stableValueNames } from "./segmented-prompt.ts";
 export { sendOnce } from "./send-once.ts";
 export {

@@ -3,8 +3,6 @@
 // message lives in this call's locals, so concurrent messages on one runtime never mix.
 
 import {
-  type Content,
-  createUniqueUuid,
   EventType,
   type Memory,
   MemoryTable,
@@ -15,7 +13,6 @@ import {
 } from "../../kernel/index.ts";
 import {
   type ActionResult,
-  EMBED_TASK,
   embedWithinBudget,
   type IAgentRuntime,
   isPreEvaluator,
@@ -27,19 +24,10 @@ import { cannedReply } from "./canned-replies.ts";
 import { planResponse } from "./plan-response.ts";
 import { dropPrefetched, keepPrefetched, prefetchReads } from "./prefetch.ts";
 import { announceReceived } from "./received.ts";
+import { embedLaterOp, replySender } from "./reply-sender.ts";
 import type { RunControl } from "./run-control.ts";
 import { failRun, finishRun } from "./run-end.ts";
-import {
-  isStale,
-  keepsStaleReplies,
-  knownStale,
-  newerFromOthers,
-  newerRead,
-  noteLatest,
-  raceRunTimeout,
-  runTimeoutMs,
-} from "./run-guard.ts";
-import { type SendGuard, sendOnce } from "./send-once.ts";
+import { noteLatest, raceRunTimeout, runTimeoutMs } from "./run-guard.ts";
 import { shouldRespond } from "./should-respond.ts";
 import { notify, timed } from "./turn-observer.ts";
 import { trackTurnUsage } from "./turn-usage.ts";
@@ -122,98 +110,8 @@ const pipeline: Pipeline = {
     const { runId, startedAt, responses } = run;
     const turn = trackTurnUsage(run);
     const base = { runId, messageId: message.id, roomId: message.roomId };
-    const keepStale = keepsStaleReplies(runtime);
     if (message.entityId !== runtime.agentId) noteLatest(runtime, message);
-    let replyCount = 0;
-    const send = async (content: Content): Promise<Memory[]> => {
-      // A timed-out run sends nothing more; a newer message in the room discards this reply
-      // (run-guard.ts): seen here without a read, else by a read that goes with the first
-      // reply's own write, or alone where the reply is not ours to write.
-      if (run.over) return [];
-      const discard = (): Memory[] => {
-        run.replaced = true;
-        runtime.logger.info("reply discarded: a newer message arrived in the room", {
-          runId,
-          roomId: message.roomId,
-        });
-        return [];
-      };
-      if (!keepStale && knownStale(runtime, message)) return discard();
-      if (!keepStale && options.callbackStoresReplies) run.stale ??= isStale(runtime, message);
-      if (run.stale && (await run.stale)) return discard();
-      const reply: Memory & { id: UUID } = {
-        // The k-th reply of a turn has a fixed id, so a second run of the turn finds it.
-        id: replyId(runtime, message.id, replyCount++),
-        entityId: runtime.agentId,
-        agentId: runtime.agentId,
-        roomId: message.roomId,
-        worldId: message.worldId,
-        content: {
-          ...content,
-          inReplyTo: message.id,
-          channelType: message.content.channelType,
-          source: content.source ?? message.content.source,
-        },
-        createdAt: Math.max(runtime.stamp(), (message.createdAt ?? 0) + 1),
-      };
-      if (options.callbackStoresReplies) {
-        const stored = await callback?.(reply.content, reply);
-        const memories = Array.isArray(stored) ? (stored as Memory[]) : [];
-        responses.push(...(memories.length ? memories : [reply]));
-        for (const m of memories.length ? memories : [reply]) {
-          run.record.replied((m.id ?? reply.id) as UUID, m.content.text);
-          notify(() => options.observer?.replied?.(m));
-        }
-        await runtime.emitEvent(EventType.MESSAGE_SENT, {
-          ...base,
-          message: reply,
-          source: reply.content.source,
-        });
-        return memories;
-      }
-      const embedded = await embedWithinBudget(runtime, reply.content.text);
-      if (embedded && "embedding" in embedded) reply.embedding = embedded.embedding;
-      const alsoWrite = embedded && "deferred" in embedded ? [embedLaterOp(runtime, reply.id)] : [];
-      // Record, then deliver (send-once.ts): a failure for sure withdraws the record and fails
-      // the turn so a retry answers again; connectors swallow an ambiguous failure (a timeout
-      // that may have reached the user), so it stays recorded and is never resent.
-      const guard: SendGuard | undefined =
-        keepStale || run.stale
-          ? undefined
-          : {
-              read: newerRead(message),
-              refuses: (newer) => newerFromOthers(runtime, message, newer),
-            };
-      const outcome = await sendOnce(
-        runtime,
-        reply,
-        alsoWrite,
-        async () => callback?.(reply.content, reply),
-        guard,
-      );
-      if (guard && outcome.sent) run.stale = Promise.resolve(false);
-      if (!outcome.sent && "refused" in outcome) {
-        run.stale = Promise.resolve(true);
-        return discard();
-      }
-      if (!outcome.sent) {
-        // An earlier run of this turn got this far: it was sent (or may have been). Quiet.
-        runtime.logger.info("reply already recorded by an earlier run; not sent again", {
-          id: reply.id,
-        });
-        if (outcome.existing) responses.push(outcome.existing);
-        return outcome.existing ? [outcome.existing] : [];
-      }
-      responses.push(reply);
-      run.record.replied(reply.id, reply.content.text);
-      notify(() => options.observer?.replied?.(reply));
-      await runtime.emitEvent(EventType.MESSAGE_SENT, {
-        ...base,
-        message: reply,
-        source: reply.content.source,
-      });
-      return [reply];
-    };
+    const send = replySender(runtime, message, callback, options, run, base);
 
     await announceReceived(runtime, message, send, base);
     await runtime.emitEvent(EventType.RUN_STARTED, {
@@ -380,25 +278,3 @@ const pipeline: Pipeline = {
     }
   },
 };
-
-/** The id of the k-th reply (from 0) to a message: the same in every run of the turn. */
-export function replyId(runtime: IAgentRuntime, messageId: UUID, k: number): UUID {
-  return createUniqueUuid(runtime, `reply:${messageId}:${k}`);
-}
-
-/** A task that embeds the memory later, written in the same batch as the memory itself. */
-function embedLaterOp(runtime: IAgentRuntime, memoryId: UUID): StorageOp {
-  const now = runtime.now();
-  return {
-    op: "createTask",
-    task: {
-      id: randomUuid(),
-      name: EMBED_TASK,
-      agentId: runtime.agentId,
-      tags: ["queue"],
-      metadata: { memoryId },
-      dueAt: now,
-      createdAt: now,
-    },
-  };
-}

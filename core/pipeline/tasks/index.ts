@@ -1,4 +1,5 @@
-// TODO describe core/pipeline/tasks
+// The task tick (runDueTasks), the timer modes for long-lived processes, the durable inbox,
+// elizaOS's task service, and the door every platform message comes through.
 export { acceptWithLimits, type WebhookAcceptance } from "./accept-with-limits.ts";
 export {
   type Acceptance,

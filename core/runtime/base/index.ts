@@ -1,3 +1,4 @@
-// TODO describe core/runtime/base
+// The runtime's foundations under the plugin contract: the database methods, settings,
+// logging, connections, the run log and run ids (RuntimeBase).
 export type { ConnectionParams } from "./connections.ts";
 export { RuntimeBase, type RuntimeBaseOptions } from "./runtime-base.ts";

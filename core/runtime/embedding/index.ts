@@ -1,4 +1,4 @@
-// TODO describe core/runtime/embedding
+// Embedding memories as they are written, and elizaOS's embedding methods.
 
 export {
   canEmbed,

@@ -1,4 +1,4 @@
-// TODO describe core/runtime/events
+// elizaOS's local emitter and control messages.
 export {
   type ControlMessage,
   type ControlMessageParams,

@@ -1,4 +1,4 @@
-// TODO describe core/runtime/limits
+// Per-user and per-room message limits.
 export {
   DEFAULT_ROOM_MESSAGES_PER_MINUTE,
   DEFAULT_USER_MESSAGES_PER_MINUTE,

@@ -1,4 +1,4 @@
-// TODO describe core/runtime/models
+// The model registry and one model call as useModel makes it: settings, streams, usage, the run.
 export { type ModelCallReport, reportModelCall } from "./call-report.ts";
 export { generateText } from "./generate-text.ts";
 export { callRecorded } from "./model-call.ts";

@@ -1,4 +1,4 @@
-// TODO describe core/runtime/plugins
+// Plugin names and the order plugins register in.
 export {
   namesPlugin,
   REPLACED_BY_DESIGN,

@@ -1,4 +1,4 @@
-// TODO describe core/runtime/prompts
+// elizaOS's prompt composition (templates, Handlebars) and its text formatters.
 export {
   composeActionExamples,
   formatActionNames,

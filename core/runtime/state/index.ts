@@ -1,3 +1,3 @@
-// TODO describe core/runtime/state
+// composeState and its bounded cache.
 export { composeState } from "./compose-state.ts";
 export { StateCache } from "./state-cache.ts";

@@ -1,4 +1,4 @@
-// TODO describe core/runtime/streaming
+// elizaOS's streaming context and stream extractors.
 export {
   ActionStreamFilter,
   createStreamingContext,

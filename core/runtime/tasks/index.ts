@@ -1,4 +1,4 @@
-// TODO describe core/runtime/tasks
+// Task rows: their due time from elizaOS's fields, cron, backoff, and steering them.
 export { nextCronRun, parseCron, TaskScheduleError } from "./cron.ts";
 export { assertDistinctReleases } from "./distinct-releases.ts";
 export { initialDueAt, isRepeating, nextDueAt, scheduledAtMs } from "./due-time.ts";

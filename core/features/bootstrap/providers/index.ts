@@ -1,4 +1,4 @@
-// TODO describe core/features/bootstrap/providers
+// The bootstrap plugin's providers: who the agent is, what it can do, the conversation so far.
 export { actionsProvider } from "./actions.ts";
 export { capabilitiesProvider } from "./capabilities.ts";
 export { characterProvider } from "./character.ts";
