@@ -68,7 +68,6 @@ export default {
     doNotFollow: { path: "node_modules" },
     exclude: { path: "^(node_modules|dist)/" },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: "tsconfig.json" },
     enhancedResolveOptions: {
       exportsFields: ["exports"],
       conditionNames: ["import", "require", "node", "default", "types"],
