@@ -63,6 +63,24 @@ export default {
       to: { dependencyTypes: ["core"] },
     },
     ...throughIndexRules,
+    {
+      name: "adapters-know-the-kernel",
+      comment:
+        "A storage backend knows only the storage contract and the kernel around it " +
+        "(core/kernel/index.ts), never the runtime that uses it.",
+      severity: "error",
+      from: { path: "^adapters/" },
+      to: { path: "^core/", pathNot: "^core/kernel/index\\.ts$" },
+    },
+    {
+      name: "outside-through-index",
+      comment:
+        "Code outside core/ reaches it through its public index or a layer's index.ts " +
+        "(core/http/client.ts, the eliza-edge/client entry, is one file of its own).",
+      severity: "error",
+      from: { path: "^(targets|connectors)/" },
+      to: { path: "^core/", pathNot: "^core/(?:index\\.ts|[^/]+/index\\.ts)$" },
+    },
   ],
   options: {
     doNotFollow: { path: "node_modules" },

@@ -2,6 +2,7 @@
 // is one conditional UpdateItem, so two ticks never run the same task at once.
 import { DeleteItemCommand } from "@aws-sdk/client-dynamodb";
 import {
+  assertDistinctReleases,
   type ClaimDueTasksParams,
   type ClaimTaskParams,
   type LogParams,
@@ -12,7 +13,6 @@ import {
   type UUID,
   wellFormed,
 } from "../../core/kernel/index.ts";
-import { assertDistinctReleases } from "../../core/runtime/index.ts";
 import { type Item, num, str } from "./attributes.ts";
 import { ignoreConditionFailed, oldItem } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";

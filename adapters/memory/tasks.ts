@@ -2,6 +2,7 @@
 // ticks never take the same task.
 
 import {
+  assertDistinctReleases,
   type ClaimDueTasksParams,
   type ClaimTaskParams,
   type ReleaseTasksParams,
@@ -11,7 +12,6 @@ import {
   type UUID,
   wellFormed,
 } from "../../core/kernel/index.ts";
-import { assertDistinctReleases } from "../../core/runtime/index.ts";
 import { definedFields, detached, stored } from "./base.ts";
 import { MemoryLogs } from "./logs.ts";
 

@@ -2,6 +2,7 @@
 // never run one task, and releases the lease with the run's result only while it holds it.
 import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import {
+  assertDistinctReleases,
   type ClaimDueTasksParams,
   type ClaimTaskParams,
   type ReleaseTasksParams,
@@ -11,7 +12,6 @@ import {
   type TaskRelease,
   type UUID,
 } from "../../core/kernel/index.ts";
-import { assertDistinctReleases } from "../../core/runtime/index.ts";
 import type { Statement } from "./driver.ts";
 import { chunk } from "./limits.ts";
 import { SqlLogs } from "./logs.ts";

@@ -120,6 +120,7 @@ export {
 } from "./settings/index.ts";
 export {
   answerRead,
+  assertDistinctReleases,
   type ClaimDueTasksParams,
   type ClaimTaskParams,
   type DeleteLogsParams,

@@ -61,8 +61,8 @@ export abstract class AgentRuntimeCore extends RuntimeRegistry implements IAgent
   /** elizaOS's prompt batcher: small structured questions packed into shared model calls. */
   readonly promptBatcher: PromptBatcher<IAgentRuntime>;
   /**
-   * elizaOS's flag: the agent takes autonomous steps on ticks (core/autonomy). From the
-   * enableAutonomy option, else the ENABLE_AUTONOMY setting; off by default.
+   * elizaOS's flag: the agent takes autonomous steps on ticks (core/features/autonomy). From
+   * the enableAutonomy option, else the ENABLE_AUTONOMY setting; off by default.
    */
   enableAutonomy: boolean;
 

@@ -164,7 +164,6 @@ export {
   XmlTagExtractor,
 } from "./streaming/index.ts";
 export {
-  assertDistinctReleases,
   backoffDelay,
   createTask,
   DEFAULT_BACKOFF_MS,

@@ -1,4 +1,4 @@
-// The cipher the agents row's secrets are sealed with (core/secrets): types survive, a wrong
+// The cipher the agents row's secrets are sealed with (core/kernel/secrets): types survive, a wrong
 // salt or a damaged value never opens, and it runs in real workerd with values Node can read.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";

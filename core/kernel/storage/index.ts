@@ -19,3 +19,4 @@ export {
   type SweepReport,
   type TaskRelease,
 } from "./contract.ts";
+export { assertDistinctReleases } from "./distinct-releases.ts";

@@ -85,7 +85,7 @@ export abstract class RuntimeBase extends RuntimeDatabase {
   readonly serverless: boolean;
   /** Replaces secret values (tokens, keys, character secrets) in text bound for a log. */
   readonly redact: Redactor;
-  /** Runs in progress and the log row each leaves (core/runs). */
+  /** Runs in progress and the log row each leaves (core/runtime/runs). */
   readonly runs: RunTracker;
   private readonly env: Record<string, unknown>;
   private readonly runtimeSettings: Record<string, unknown>;

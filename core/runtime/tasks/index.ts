@@ -1,6 +1,5 @@
 // Task rows: their due time from elizaOS's fields, cron, backoff, and steering them.
 export { nextCronRun, parseCron, TaskScheduleError } from "./cron.ts";
-export { assertDistinctReleases } from "./distinct-releases.ts";
 export { initialDueAt, isRepeating, nextDueAt, scheduledAtMs } from "./due-time.ts";
 export { backoffDelay, DEFAULT_BACKOFF_MS, nextFailure, nextOccurrence } from "./schedule.ts";
 export {

@@ -1,6 +1,7 @@
 // releaseTasks decides each entry on its own condition; one task named twice in one call would
 // have two answers for one row, so every backend refuses it the same way.
-import { StorageError, type TaskRelease } from "../../kernel/index.ts";
+import { StorageError } from "./contract.ts";
+import type { TaskRelease } from "./params.ts";
 
 export function assertDistinctReleases(releases: readonly TaskRelease[]): void {
   const seen = new Set<string>();
