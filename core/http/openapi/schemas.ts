@@ -22,6 +22,16 @@ export const apiMessageSchema = z
   })
   .register(apiSchemas, { id: "Message" });
 
+const usageSchema = z
+  .object({
+    promptTokens: z.number(),
+    completionTokens: z.number(),
+    totalTokens: z.number(),
+    cacheReadInputTokens: z.number().optional(),
+    cacheCreationInputTokens: z.number().optional(),
+  })
+  .register(apiSchemas, { id: "TokenUsage" });
+
 export const sendMessageResultSchema = z
   .object({
     runId: z.string(),
@@ -32,6 +42,7 @@ export const sendMessageResultSchema = z
     blocked: z.boolean(),
     reason: z.string().optional(),
     replies: z.array(apiMessageSchema),
+    usage: usageSchema.optional(),
   })
   .register(apiSchemas, { id: "SendMessageResult" });
 
@@ -43,16 +54,6 @@ export const roomMessagesSchema = z
     nextBefore: z.number().nullable(),
   })
   .register(apiSchemas, { id: "RoomMessages" });
-
-const usageSchema = z
-  .object({
-    promptTokens: z.number(),
-    completionTokens: z.number(),
-    totalTokens: z.number(),
-    cacheReadInputTokens: z.number().optional(),
-    cacheCreationInputTokens: z.number().optional(),
-  })
-  .register(apiSchemas, { id: "TokenUsage" });
 
 export const runSummarySchema = z
   .object({

@@ -1,52 +1,30 @@
-// The REST API: send a message, read a room. Ids from the caller are the caller's own
-// (a user name, a session id); they are mapped to this agent's UUIDs with createUniqueUuid,
-// the same way on write and read, so the caller never needs to know our ids.
+// The REST API: send a message, read a room. The turn itself, its body and ids, limits and
+// Idempotency-Key live in ../turn, shared with the other protocols the app speaks.
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
-import {
-  ChannelType,
-  createUniqueUuid,
-  lazySchema,
-  type Memory,
-  MemoryTable,
-} from "../../kernel/index.ts";
-import { messageService, replyId, type TurnObserver } from "../../pipeline/index.ts";
+import { createUniqueUuid, lazySchema, MemoryTable } from "../../kernel/index.ts";
+import type { TurnObserver } from "../../pipeline/index.ts";
 import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { readJson } from "../body.ts";
 import { ApiError, errorPayload } from "../errors.ts";
 import { acceptsEventStream, createEventStream } from "../event-stream.ts";
+import {
+  callerId,
+  callerIds,
+  enforceRateLimit,
+  idempotencyKeyOf,
+  idempotentRequest,
+  type SendMessageBody,
+  type SendMessageResult,
+  sendMessage,
+  sendMessageBody,
+  toApiMessage,
+  turnEvents,
+} from "../turn/index.ts";
 import { jsonInput, queryInput } from "../typed-input.ts";
 
-export const MAX_MESSAGE_CHARS = 16_000;
-const IDEMPOTENCY_RESULT_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a first request holds its key while it runs; a crashed run frees it after this. */
-const IDEMPOTENCY_CLAIM_TTL_MS = 2 * 60 * 1000;
-
-const callerId = lazySchema(() =>
-  z
-    .string()
-    .check(
-      z.trim(),
-      z.minLength(1, "must not be empty"),
-      z.maxLength(200, "must be at most 200 characters"),
-    ),
-);
-
-export const sendMessageBody = lazySchema(() =>
-  z.object({
-    text: z
-      .string({ error: "text is required and must be a string" })
-      .check(
-        z.trim(),
-        z.minLength(1, "must not be empty"),
-        z.maxLength(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
-      ),
-    userId: z.optional(callerId()),
-    roomId: z.optional(callerId()),
-    userName: z.optional(callerId()),
-  }),
-);
+export { sendMessageBody } from "../turn/index.ts";
 
 export const listQuery = lazySchema(() =>
   z.object({
@@ -55,46 +33,29 @@ export const listQuery = lazySchema(() =>
   }),
 );
 
-type SendMessageSchema = ReturnType<typeof sendMessageBody>;
-export type SendMessageBody = z.input<SendMessageSchema>;
-type SendMessage = z.output<SendMessageSchema>;
-
 export const messageRoutes = new Hono<AppEnv>()
   .post("/messages", jsonInput<SendMessageBody>(), async (c) => {
     const body = await readJson(c, sendMessageBody());
-    const idempotencyKey = c.req.header("idempotency-key");
-    if (
-      idempotencyKey !== undefined &&
-      (idempotencyKey.length < 1 || idempotencyKey.length > 200)
-    ) {
-      throw new ApiError(400, "invalid_header", "Idempotency-Key must be 1-200 characters");
-    }
+    const idempotencyKey = idempotencyKeyOf(c);
     const streamed = acceptsEventStream(c.req.header("accept"));
     const agent = await c.get("options").getAgent(c);
-    const cacheKey = idempotencyKey && `api:idempotency:${agent.agentId}:${idempotencyKey}`;
-    if (cacheKey) {
-      const previous = await agent.storage.getCache<SendMessageResult>(cacheKey);
-      if (previous) {
-        c.header("Idempotent-Replayed", "true");
-        if (streamed) return eventAnswer(replayAsEvents(previous));
-        return c.json(previous);
-      }
+    const keyed = idempotencyKey
+      ? idempotentRequest<SendMessageResult>(agent, idempotencyKey)
+      : undefined;
+    const previous = await keyed?.previous();
+    if (previous) {
+      c.header("Idempotent-Replayed", "true");
+      if (streamed) return eventAnswer(replayAsEvents(previous));
+      return c.json(previous);
     }
-    await enforceRateLimit(c, agent, body);
-    if (cacheKey) {
-      if (!(await agent.storage.claimOnce(`${cacheKey}:claim`, IDEMPOTENCY_CLAIM_TTL_MS))) {
-        throw new ApiError(
-          409,
-          "in_progress",
-          "A request with this Idempotency-Key is in progress",
-        );
-      }
-    }
+    await enforceRateLimit(c, agent, callerIds(body));
+    await keyed?.claim();
     const answered = async (observer?: TurnObserver) => {
-      const result = await sendMessage(agent, body, idempotencyKey, observer);
-      if (cacheKey) {
-        await agent.storage.setCache(cacheKey, result, { ttlMs: IDEMPOTENCY_RESULT_TTL_MS });
-      }
+      const result = await sendMessage(agent, body, {
+        ...(idempotencyKey ? { messageKey: `api:${idempotencyKey}` } : {}),
+        ...(observer ? { observer } : {}),
+      });
+      await keyed?.remember(result);
       return result;
     };
     if (streamed) return eventAnswer(streamTurn(c, agent, answered));
@@ -125,141 +86,8 @@ export const messageRoutes = new Hono<AppEnv>()
   });
 
 /**
- * 429 with Retry-After when the caller or the room is over its per-minute limit: before the
- * idempotency claim, the message row and any model call. A replayed result (above) is free.
- */
-async function enforceRateLimit(
-  c: Context<AppEnv>,
-  agent: IAgentRuntime,
-  body: SendMessage,
-): Promise<void> {
-  const { userId, roomId } = callerIds(body);
-  const verdict = await agent.messageLimiter.check(
-    { entityId: createUniqueUuid(agent, userId), roomId: createUniqueUuid(agent, roomId) },
-    agent.now(),
-  );
-  if (verdict.allowed) return;
-  c.header("Retry-After", String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))));
-  throw new ApiError(
-    429,
-    "rate_limited",
-    `More than ${verdict.limit} messages a minute for this ${verdict.scope}; retry later`,
-  );
-}
-
-function callerIds(body: SendMessage) {
-  const userId = body.userId ?? "api-user";
-  return { userId, roomId: body.roomId ?? `dm:${userId}` };
-}
-
-export interface SendMessageResult {
-  runId: string;
-  messageId: string;
-  roomId: string;
-  roomUuid: string;
-  didRespond: boolean;
-  /** A "pre" evaluator refused the message: it was not stored and got no reply. */
-  blocked: boolean;
-  /** Present when blocked: the evaluator's reason. */
-  reason?: string;
-  replies: ReturnType<typeof toApiMessage>[];
-}
-
-/** How many replies of a first attempt a keyed retry looks for (one read); turns have 1-2. */
-const RESUMABLE_REPLIES = 10;
-
-async function sendMessage(
-  agent: IAgentRuntime,
-  body: SendMessage,
-  idempotencyKey?: string,
-  observer?: TurnObserver,
-): Promise<SendMessageResult> {
-  const { userId, roomId } = callerIds(body);
-  const entityId = createUniqueUuid(agent, userId);
-  const roomUuid = createUniqueUuid(agent, roomId);
-  const userName = body.userName ?? userId;
-  const answer = (
-    runId: string,
-    messageId: string,
-    replies: Memory[],
-    blockedReason?: string,
-  ): SendMessageResult => ({
-    runId,
-    messageId,
-    roomId,
-    roomUuid,
-    didRespond: replies.length > 0,
-    blocked: blockedReason !== undefined,
-    ...(blockedReason === undefined ? {} : { reason: blockedReason }),
-    replies: replies.map((m) => toApiMessage(agent, m)),
-  });
-  // A keyed message has an id fixed by its key, so a retry after a crash finds what the first
-  // attempt stored: its answer is given again, or its turn resumed, never a second copy.
-  const messageId = idempotencyKey ? createUniqueUuid(agent, `api:${idempotencyKey}`) : undefined;
-  let alreadySaved: Memory | undefined;
-  if (messageId) {
-    const replyIds = Array.from({ length: RESUMABLE_REPLIES }, (_, k) =>
-      replyId(agent, messageId, k),
-    );
-    const found = new Map(
-      (await agent.storage.getMemoriesByIds([messageId, ...replyIds])).map((m) => [m.id, m]),
-    );
-    const stored = found.get(messageId);
-    if (stored) {
-      // The key names one message: reused for another room or user, it is the caller's bug.
-      if (stored.roomId !== roomUuid || stored.entityId !== entityId) {
-        throw new ApiError(
-          422,
-          "idempotency_mismatch",
-          "This Idempotency-Key was used for a message from another user or room",
-        );
-      }
-      const replies = replyIds.flatMap((id) => found.get(id) ?? []);
-      if (replies.length > 0) return answer(agent.newRunId(), messageId, replies);
-      alreadySaved = stored;
-    }
-  }
-  const outcome = await messageService.handleMessage(
-    agent,
-    {
-      id: messageId,
-      entityId,
-      roomId: roomUuid,
-      // A resumed turn goes on with the content as stored (pre evaluators may have rewritten it).
-      content: alreadySaved?.content ?? {
-        text: body.text,
-        source: "api",
-        channelType: ChannelType.API,
-      },
-      metadata: { entityName: userName },
-    },
-    undefined,
-    {
-      alreadySaved: alreadySaved !== undefined,
-      ...(observer ? { observer } : {}),
-      connection: {
-        entityId,
-        roomId: roomUuid,
-        userName,
-        name: userName,
-        source: "api",
-        type: ChannelType.API,
-        channelId: roomId,
-      },
-    },
-  );
-  return answer(
-    outcome.runId,
-    outcome.messageId,
-    outcome.responses,
-    outcome.blocked ? outcome.reason : undefined,
-  );
-}
-
-/**
- * The turn as server-sent events: `run_started`, `delta` (reply text as the model writes it),
- * `action` (each action starting and ending), `reply` (each reply as stored), then `done` with
- * the answer the JSON route gives, or `error`. The turn is kept alive past the response
+ * The turn as server-sent events (turnEvents: `run_started`, `delta`, `action`, `reply`), then
+ * `done` with the answer the JSON route gives, or `error`. The turn is kept alive past the response
  * (waitUntil), so a client that disconnects still gets its reply stored.
  */
 function streamTurn(
@@ -268,21 +96,7 @@ function streamTurn(
   answered: (observer: TurnObserver) => Promise<SendMessageResult>,
 ): Response {
   const events = createEventStream();
-  const observer: TurnObserver = {
-    started: ({ runId, messageId }) => events.send("run_started", { runId, messageId }),
-    text: (text) => events.send("delta", { text }),
-    event: (event) => {
-      if (event.type !== "ACTION_STARTED" && event.type !== "ACTION_COMPLETED") return;
-      const { actionName, actionId, success, durationMs } = event.data;
-      events.send("action", {
-        phase: event.type === "ACTION_STARTED" ? "started" : "completed",
-        action: actionName,
-        actionId,
-        ...(success === undefined ? {} : { success, durationMs }),
-      });
-    },
-    replied: (reply) => events.send("reply", toApiMessage(agent, reply)),
-  };
+  const observer = turnEvents(agent, (event, data) => events.send(event, data));
   const turn = answered(observer).then(
     (result) => events.send("done", result),
     (error: unknown) => events.send("error", errorPayload(c, error).body),
@@ -308,17 +122,4 @@ function replayAsEvents(previous: SendMessageResult): Response {
   events.send("done", previous);
   void events.close();
   return events.response;
-}
-
-function toApiMessage(agent: IAgentRuntime, m: Memory) {
-  const fromAgent = m.entityId === agent.agentId;
-  return {
-    id: m.id ?? null,
-    role: fromAgent ? ("agent" as const) : ("user" as const),
-    name: fromAgent ? agent.character.name : String(m.metadata?.entityName ?? "User"),
-    text: m.content.text ?? "",
-    actions: m.content.actions ?? [],
-    createdAt: m.createdAt ?? 0,
-    inReplyTo: m.content.inReplyTo ?? null,
-  };
 }

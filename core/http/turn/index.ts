@@ -1,0 +1,15 @@
+// A message turn as the HTTP routes run it, shared by every protocol the app speaks: the
+// request body and caller ids, rate limits, Idempotency-Key, the turn itself and its events.
+export { type ApiMessage, toApiMessage } from "./api-message.ts";
+export { type IdempotentRequest, idempotencyKeyOf, idempotentRequest } from "./idempotency.ts";
+export {
+  callerId,
+  callerIds,
+  MAX_MESSAGE_CHARS,
+  type SendMessage,
+  type SendMessageBody,
+  sendMessageBody,
+} from "./message-body.ts";
+export { enforceRateLimit } from "./rate-limit.ts";
+export { type SendMessageResult, sendMessage, type TurnOptions } from "./send-message.ts";
+export { turnEvents } from "./turn-events.ts";

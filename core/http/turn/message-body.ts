@@ -1,0 +1,42 @@
+// What a caller sends to start a turn (POST /api/messages, POST /api/streams) and the caller's
+// own ids in it. Ids from the caller are the caller's own (a user name, a session id); the
+// turn maps them to this agent's UUIDs with createUniqueUuid, the same way on write and read.
+import * as z from "zod/mini";
+import { lazySchema } from "../../kernel/index.ts";
+
+export const MAX_MESSAGE_CHARS = 16_000;
+
+export const callerId = lazySchema(() =>
+  z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, "must not be empty"),
+      z.maxLength(200, "must be at most 200 characters"),
+    ),
+);
+
+export const sendMessageBody = lazySchema(() =>
+  z.object({
+    text: z
+      .string({ error: "text is required and must be a string" })
+      .check(
+        z.trim(),
+        z.minLength(1, "must not be empty"),
+        z.maxLength(MAX_MESSAGE_CHARS, `must be at most ${MAX_MESSAGE_CHARS} characters`),
+      ),
+    userId: z.optional(callerId()),
+    roomId: z.optional(callerId()),
+    userName: z.optional(callerId()),
+  }),
+);
+
+type SendMessageSchema = ReturnType<typeof sendMessageBody>;
+export type SendMessageBody = z.input<SendMessageSchema>;
+export type SendMessage = z.output<SendMessageSchema>;
+
+/** The caller's user and room, with the REST API's defaults (a DM room per user). */
+export function callerIds(body: Pick<SendMessage, "userId" | "roomId">) {
+  const userId = body.userId ?? "api-user";
+  return { userId, roomId: body.roomId ?? `dm:${userId}` };
+}
