@@ -13,6 +13,7 @@ import type { AppEnv, AppOptions } from "./app-options.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
+import { openAiErrorShape } from "./openai/index.ts";
 import { collectPluginRoutes, mountPluginRoutes } from "./plugin-routes/index.ts";
 import { restRoutes } from "./routes/index.ts";
 
@@ -37,6 +38,8 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     c.set("options", resolved);
     await next();
   });
+  // OpenAI's error shape for every answer under /v1, the token check's and the body limit's too.
+  app.use("/v1/*", openAiErrorShape);
   app.use(
     "*",
     bodyLimit({
@@ -61,6 +64,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     "/api/runs/*",
     "/api/tasks",
     "/api/tasks/*",
+    "/v1/*",
   ];
   for (const path of apiPaths) {
     if (guard) app.use(path, guard);

@@ -4,7 +4,11 @@
 export interface EventStream {
   readonly response: Response;
   /** Queues one event; events leave in order. Nothing happens once the client is gone. */
-  send(event: string, data: unknown): void;
+  send(event: string, data: unknown, id?: string): void;
+  /** A data-only event (OpenAI's `data: {...}` and `data: [DONE]`): a string is sent as is. */
+  data(data: unknown): void;
+  /** A comment line, which clients ignore: keeps a quiet stream open through proxies. */
+  comment(text: string): void;
   /** Resolves once every queued event is written (or the client left), then ends the body. */
   close(): Promise<void>;
   /** True once the client disconnected. */
@@ -38,9 +42,16 @@ export function createEventStream(headers: Record<string, string> = {}): EventSt
         ...headers,
       },
     }),
-    send(event, data) {
+    send(event, data, id) {
       // JSON has no raw newlines, so each event is one data line.
-      write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+      const idLine = id === undefined ? "" : `id: ${id}\n`;
+      write(`${idLine}event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+    },
+    data(data) {
+      write(`data: ${typeof data === "string" ? data : JSON.stringify(data)}\n\n`);
+    },
+    comment(text) {
+      write(`: ${text}\n\n`);
     },
     async close() {
       await queue;

@@ -2,6 +2,7 @@
 // client (core/http/client.ts, hono's `hc`) and the OpenAPI check read it.
 import { Hono } from "hono";
 import type { AppEnv } from "../app-options.ts";
+import { openAiRoutes } from "../openai/index.ts";
 import { cronRoutes } from "./cron.ts";
 import { healthRoutes } from "./health.ts";
 import { messageRoutes } from "./messages.ts";
@@ -13,7 +14,8 @@ export const restRoutes = new Hono<AppEnv>()
   .route("/api", messageRoutes)
   .route("/api", runRoutes)
   .route("/api", taskRoutes)
-  .route("/api", cronRoutes);
+  .route("/api", cronRoutes)
+  .route("/v1", openAiRoutes);
 
 /** The REST API's routes and types, for `hc<RestApi>(baseUrl)`. */
 export type RestApi = typeof restRoutes;

@@ -1,0 +1,91 @@
+// OpenAI's chat API over the agent: POST /v1/chat/completions (JSON, or `stream: true` as
+// chunk events) and GET /v1/models (the agent is the one model). Behind API_TOKEN like /api;
+// every turn runs through the agent's pipeline (actions, memory, reminders, the run log).
+import { Hono } from "hono";
+import type { IAgentRuntime } from "../../runtime/index.ts";
+import type { AppEnv } from "../app-options.ts";
+import { readJson } from "../body.ts";
+import { ApiError } from "../errors.ts";
+import {
+  enforceRateLimit,
+  idempotencyKeyOf,
+  idempotentRequest,
+  sendMessage,
+  sendMessageBody,
+} from "../turn/index.ts";
+import { jsonInput } from "../typed-input.ts";
+import { type ChatCompletion, chatCompletion, completionId } from "./completion.ts";
+import { CONVERSATION_HEADER, conversationOf } from "./conversation.ts";
+import { openAiStreamError } from "./error-shape.ts";
+import { modelEntry, modelIdOf, namesAgent } from "./model.ts";
+import { type ChatCompletionBody, chatCompletionBody } from "./request.ts";
+import { replayStream, streamCompletion } from "./stream.ts";
+
+/** The request's `model` must name the agent, as OpenAI answers an unknown model. */
+function checkModel(agent: IAgentRuntime, model: string): void {
+  if (namesAgent(agent, model)) return;
+  throw new ApiError(
+    404,
+    "model_not_found",
+    `The model '${model}' does not exist; this server's model is '${modelIdOf(agent)}' (GET /v1/models)`,
+  );
+}
+
+export const openAiRoutes = new Hono<AppEnv>()
+  .get("/models", async (c) => {
+    const agent = await c.get("options").getAgent(c);
+    return c.json({ object: "list" as const, data: [modelEntry(agent)] });
+  })
+  .post("/chat/completions", jsonInput<ChatCompletionBody>(), async (c) => {
+    const request = await readJson(c, chatCompletionBody());
+    const agent = await c.get("options").getAgent(c);
+    checkModel(agent, request.model);
+    const conversation = conversationOf(request, c.req.header(CONVERSATION_HEADER));
+    const body = sendMessageBody().parse({
+      text: conversation.text,
+      userId: conversation.userId,
+      roomId: conversation.roomId,
+    });
+    const streamed = request.stream === true;
+    const includeUsage = request.stream_options?.include_usage === true;
+    const idempotencyKey = idempotencyKeyOf(c);
+    const keyed = idempotencyKey
+      ? idempotentRequest<ChatCompletion>(agent, idempotencyKey, "openai")
+      : undefined;
+    const previous = await keyed?.previous();
+    if (previous) {
+      c.header("Idempotent-Replayed", "true");
+      return streamed ? (replayStream(previous, includeUsage) as never) : c.json(previous);
+    }
+    await enforceRateLimit(c, agent, conversation);
+    await keyed?.claim();
+    const model = modelIdOf(agent);
+    const meta = (runId: string) => ({
+      id: completionId(runId),
+      created: Math.floor(agent.now() / 1000),
+      model,
+    });
+    const turn = {
+      source: "openai",
+      ...(idempotencyKey ? { messageKey: `openai:${idempotencyKey}` } : {}),
+    };
+    if (!streamed) {
+      const result = await sendMessage(agent, body, turn);
+      const completion = chatCompletion(meta(result.runId), result);
+      await keyed?.remember(completion);
+      return c.json(completion);
+    }
+    const { events, finished } = streamCompletion({
+      meta,
+      includeUsage,
+      errorBody: (error) => openAiStreamError(c, error),
+      run: async (observer) => {
+        const result = await sendMessage(agent, body, { ...turn, observer });
+        await keyed?.remember(chatCompletion(meta(result.runId), result));
+        return result;
+      },
+    });
+    // The turn outlives a client that hangs up: its reply is still stored.
+    c.get("options").waitUntil?.(c, finished);
+    return events.response as never;
+  });
