@@ -64,12 +64,15 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     "/api/runs/*",
     "/api/tasks",
     "/api/tasks/*",
+    "/api/streams",
     "/v1/*",
   ];
   for (const path of apiPaths) {
     if (guard) app.use(path, guard);
     app.use(path, apiToken);
   }
+  // A stream's events carry their own token (an EventSource sends no Authorization header).
+  if (guard) app.use("/api/streams/*", guard);
   // The cron secret is separate from the API token: Vercel sends it, and it only ticks.
   app.use(
     "/api/cron",

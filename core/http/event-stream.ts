@@ -9,6 +9,8 @@ export interface EventStream {
   data(data: unknown): void;
   /** A comment line, which clients ignore: keeps a quiet stream open through proxies. */
   comment(text: string): void;
+  /** How long an EventSource waits before it reconnects, in ms. */
+  retry(ms: number): void;
   /** Resolves once every queued event is written (or the client left), then ends the body. */
   close(): Promise<void>;
   /** True once the client disconnected. */
@@ -52,6 +54,9 @@ export function createEventStream(headers: Record<string, string> = {}): EventSt
     },
     comment(text) {
       write(`: ${text}\n\n`);
+    },
+    retry(ms) {
+      write(`retry: ${Math.max(0, Math.round(ms))}\n\n`);
     },
     async close() {
       await queue;

@@ -3,6 +3,7 @@
 import { Hono } from "hono";
 import type { AppEnv } from "../app-options.ts";
 import { openAiRoutes } from "../openai/index.ts";
+import { streamRoutes } from "../streams/index.ts";
 import { cronRoutes } from "./cron.ts";
 import { healthRoutes } from "./health.ts";
 import { messageRoutes } from "./messages.ts";
@@ -15,6 +16,7 @@ export const restRoutes = new Hono<AppEnv>()
   .route("/api", runRoutes)
   .route("/api", taskRoutes)
   .route("/api", cronRoutes)
+  .route("/api", streamRoutes)
   .route("/v1", openAiRoutes);
 
 /** The REST API's routes and types, for `hc<RestApi>(baseUrl)`. */

@@ -24,6 +24,8 @@ export interface IdempotentRequest<T> {
   previous(): Promise<T | undefined>;
   /** Holds the key for this request; 409 while another request with it is running. */
   claim(): Promise<void>;
+  /** Holds the key for this request, or says another request holds it. */
+  tryClaim(): Promise<boolean>;
   /** Keeps this request's answer for the key's repeats. */
   remember(answer: T): Promise<void>;
 }
@@ -34,10 +36,12 @@ export function idempotentRequest<T>(
   scope = "api",
 ): IdempotentRequest<T> {
   const cacheKey = `${scope}:idempotency:${agent.agentId}:${key}`;
+  const tryClaim = () => agent.storage.claimOnce(`${cacheKey}:claim`, IDEMPOTENCY_CLAIM_TTL_MS);
   return {
     previous: () => agent.storage.getCache<T>(cacheKey),
+    tryClaim,
     async claim() {
-      if (!(await agent.storage.claimOnce(`${cacheKey}:claim`, IDEMPOTENCY_CLAIM_TTL_MS))) {
+      if (!(await tryClaim())) {
         throw new ApiError(
           409,
           "in_progress",
