@@ -11,6 +11,7 @@ import {
 import type { IAgentRuntime } from "../runtime/index.ts";
 import type { AppEnv, AppOptions } from "./app-options.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
+import { ELIZAOS_API_PATHS, elizaApiKey } from "./elizaos-api/index.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
 import { openAiErrorShape } from "./openai/index.ts";
@@ -70,6 +71,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   for (const path of apiPaths) {
     if (guard) app.use(path, guard);
     app.use(path, apiToken);
+  }
+  // elizaOS's client sends the token as X-API-KEY.
+  for (const path of ELIZAOS_API_PATHS) {
+    if (guard) app.use(path, guard);
+    app.use(path, elizaApiKey);
   }
   // A stream's events carry their own token (an EventSource sends no Authorization header).
   if (guard) app.use("/api/streams/*", guard);

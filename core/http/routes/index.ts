@@ -2,6 +2,7 @@
 // client (core/http/client.ts, hono's `hc`) and the OpenAPI check read it.
 import { Hono } from "hono";
 import type { AppEnv } from "../app-options.ts";
+import { elizaosApiRoutes } from "../elizaos-api/index.ts";
 import { openAiRoutes } from "../openai/index.ts";
 import { streamRoutes } from "../streams/index.ts";
 import { cronRoutes } from "./cron.ts";
@@ -17,6 +18,7 @@ export const restRoutes = new Hono<AppEnv>()
   .route("/api", taskRoutes)
   .route("/api", cronRoutes)
   .route("/api", streamRoutes)
+  .route("/api", elizaosApiRoutes)
   .route("/v1", openAiRoutes);
 
 /** The REST API's routes and types, for `hc<RestApi>(baseUrl)`. */
