@@ -4,44 +4,11 @@
 // checked against the app's routes in test/http/openapi.test.ts.
 import * as z from "zod";
 import { cronQuery, listQuery, runsQuery, sendMessageBody, tasksQuery } from "../routes/index.ts";
+import { elizaosPaths } from "./elizaos-paths.ts";
+import { bodySchema, error, json, pathId, queryParameters, ref } from "./helpers.ts";
+import { openAiPaths } from "./openai-paths.ts";
 import * as answers from "./schemas.ts";
-
-const ref = (schema: z.ZodType) => ({
-  $ref: `#/components/schemas/${answers.apiSchemas.get(schema)?.id}`,
-});
-const json = (schema: z.ZodType, description: string) => ({
-  description,
-  content: { "application/json": { schema: ref(schema) } },
-});
-const error = (description: string) => json(answers.errorSchema, description);
-
-/** A query schema as OpenAPI parameters, one per field. */
-function queryParameters(schema: z.core.$ZodObject) {
-  const jsonSchema = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as {
-    properties?: Record<string, unknown>;
-    required?: string[];
-  };
-  return Object.entries(jsonSchema.properties ?? {}).map(([name, property]) => ({
-    name,
-    in: "query",
-    required: jsonSchema.required?.includes(name) ?? false,
-    schema: property,
-  }));
-}
-
-/** A request body's JSON Schema, as a schema inside the document (no $schema of its own). */
-function bodySchema(schema: z.core.$ZodType) {
-  const { $schema: _s, ...rest } = z.toJSONSchema(schema, { io: "input" });
-  return rest;
-}
-
-const pathId = (name: string, description: string) => ({
-  name,
-  in: "path",
-  required: true,
-  description,
-  schema: { type: "string" },
-});
+import { streamPaths } from "./stream-paths.ts";
 
 const STREAM_EVENTS = `With \`Accept: text/event-stream\` the answer is server-sent events, each \`event: <name>\` with one JSON \`data:\` line: \`run_started\` {runId, messageId}; \`delta\` {text}: the reply's words as the model writes them; \`action\` {phase: started|completed, action, actionId, success?, durationMs?}; \`reply\` (a Message, as stored); then \`done\` (the SendMessageResult the JSON answer gives) or \`error\` (an Error).`;
 
@@ -71,6 +38,18 @@ export function openApiDocument(version = "0.0.0") {
     components: {
       securitySchemes: {
         apiToken: { type: "http", scheme: "bearer", description: "API_TOKEN" },
+        apiKey: {
+          type: "apiKey",
+          in: "header",
+          name: "X-API-KEY",
+          description: "API_TOKEN, as elizaOS's client sends it (Bearer works too)",
+        },
+        streamToken: {
+          type: "apiKey",
+          in: "query",
+          name: "token",
+          description: "The events URL's token, from POST /api/streams",
+        },
         cronSecret: { type: "http", scheme: "bearer", description: "CRON_SECRET" },
       },
       schemas,
@@ -81,6 +60,18 @@ export function openApiDocument(version = "0.0.0") {
           operationId: "health",
           summary: "Liveness: the agent's name, id, storage and models; never touches storage",
           responses: { "200": json(answers.healthSchema, "Alive") },
+        },
+      },
+      "/openapi.json": {
+        get: {
+          operationId: "openApi",
+          summary: "This document, with a servers entry for the origin it was asked from",
+          responses: {
+            "200": {
+              description: "OpenAPI 3.1",
+              content: { "application/json": { schema: { type: "object" } } },
+            },
+          },
         },
       },
       "/health/ready": {
@@ -243,6 +234,9 @@ export function openApiDocument(version = "0.0.0") {
           },
         ]),
       ),
+      ...streamPaths(common),
+      ...openAiPaths(),
+      ...elizaosPaths(),
     },
   };
 }

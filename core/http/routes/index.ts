@@ -9,10 +9,12 @@ import { cronRoutes } from "./cron.ts";
 import { healthRoutes } from "./health.ts";
 import { messageRoutes } from "./messages.ts";
 import { runRoutes } from "./runs.ts";
+import { specRoutes } from "./spec.ts";
 import { taskRoutes } from "./tasks.ts";
 
 export const restRoutes = new Hono<AppEnv>()
   .route("/", healthRoutes)
+  .route("/", specRoutes)
   .route("/api", messageRoutes)
   .route("/api", runRoutes)
   .route("/api", taskRoutes)

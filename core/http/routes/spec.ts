@@ -1,0 +1,13 @@
+// GET /openapi.json: the committed document (what `npm run openapi` writes from the routes'
+// schemas), with a `servers` entry for the origin it was asked from, so a generated client or a
+// viewer pointed at a running agent calls that agent. Open like /health: it holds no data. The
+// file is served as it is, not generated here: generating needs full zod, bytes the Worker
+// would carry for one route.
+import { Hono } from "hono";
+import spec from "../../../openapi.json";
+import type { AppEnv } from "../app-options.ts";
+
+export const specRoutes = new Hono<AppEnv>().get("/openapi.json", (c) => {
+  const { origin } = new URL(c.req.url);
+  return c.json({ ...spec, servers: [{ url: origin, description: "This agent" }] });
+});
