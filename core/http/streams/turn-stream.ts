@@ -33,6 +33,19 @@ export interface StreamTiming {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Waits for `work` or `ms`, whichever is first; the timer never outlives the wait. */
+async function within(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const elapsed = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  try {
+    await Promise.race([work, elapsed]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** How many replies a following connection reads at a time (one read). */
 const REPLY_WINDOW = 10;
 
@@ -52,6 +65,8 @@ export function turnEventStream(
   const send = (event: string, data: unknown) => events.send(event, data, eventId(sent, n++));
   const keepAlive = setInterval(() => events.comment("keep-alive"), timing.keepAliveMs);
   const keyed = idempotentRequest<SendMessageResult>(agent, streamId, "stream");
+  /** The turn this connection runs, if it runs one: kept alive past the connection. */
+  let turn: Promise<void> = Promise.resolve();
 
   const finish = (result: SendMessageResult) => {
     for (const reply of result.replies.slice(sent)) {
@@ -78,12 +93,15 @@ export function turnEventStream(
         observed.replied?.(reply);
       },
     };
-    const result = await sendMessage(agent, ticket.body, {
+    turn = sendMessage(agent, ticket.body, {
       messageKey: streamMessageKey(streamId),
       observer,
+    }).then(async (result) => {
+      await keyed.remember(result);
+      finish(result);
     });
-    await keyed.remember(result);
-    finish(result);
+    // A turn longer than the connection's budget goes on; the client reconnects and follows it.
+    await within(turn, timing.maxMs);
   };
 
   const follow = async () => {
@@ -104,13 +122,18 @@ export function turnEventStream(
     }
   };
 
-  const work = run(keyed, live, follow).catch((error: unknown) => {
+  const failed = (error: unknown) => {
     // Final: the client stops; it may POST the message again.
     events.send("error", errorPayload(c, error).body, DONE_ID);
-  });
+  };
+  const work = run(keyed, live, follow).catch(failed);
   const finished = work.finally(() => clearInterval(keepAlive)).then(() => events.close());
-  // The turn outlives a client that hangs up: its replies are still stored.
-  c.get("options").waitUntil?.(c, finished);
+  // The turn outlives the connection (a client that hangs up, a connection past its budget):
+  // its replies are still stored, and a reconnect follows them.
+  c.get("options").waitUntil?.(
+    c,
+    finished.then(() => turn.catch(failed)),
+  );
   return events.response;
 }
 
