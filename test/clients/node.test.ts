@@ -57,9 +57,9 @@ describe("Node: Chromium's own EventSource", () => {
     const { eventsUrl } = (await started.json()) as { eventsUrl: string };
     const page = await browser.newPage();
     const streamRequests: string[] = [];
+    // Each connection the page opens to the stream.
     page.on("request", (request) => {
-      if (request.url().includes("/events"))
-        streamRequests.push(request.headers()["last-event-id"]);
+      if (request.url().includes("/events")) streamRequests.push(request.url());
     });
     // Same origin as the stream: the page the agent serves.
     await page.goto(`${server.url}/health`);
