@@ -109,6 +109,13 @@ describe("elizaOS API (@elizaos/api-client)", () => {
       body: JSON.stringify({ content: "" }),
     });
     expect(empty.status).toBe(400);
+    const blank = await fetch(`${baseUrl}/api/messaging/sessions/${session.sessionId}/messages`, {
+      method: "POST",
+      headers: { "x-api-key": API_TOKEN, "content-type": "application/json" },
+      body: JSON.stringify({ content: "   " }),
+    });
+    expect(blank.status).toBe(400);
+    expect(await blank.json()).toMatchObject({ error: { code: "invalid_body" } });
     expect(api.model.calls).toEqual([]);
   });
 });

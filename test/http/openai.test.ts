@@ -144,6 +144,16 @@ describe("OpenAI chat API (in-process, openai SDK)", () => {
       .create({ model: "ada", messages: [{ role: "system", content: "only a system message" }] })
       .catch((e: unknown) => e);
     expect(noUser).toBeInstanceOf(OpenAI.BadRequestError);
+    // A message over the API's length limit is the client's mistake, named as such.
+    const long = await client.chat.completions
+      .create({ model: "ada", messages: [{ role: "user", content: "x".repeat(16_001) }] })
+      .catch((e: unknown) => e);
+    expect(long).toBeInstanceOf(OpenAI.BadRequestError);
+    expect(String((long as Error).message)).toContain("messages");
+    const longRoom = await sdk(API_TOKEN, { "X-Conversation-Id": "r".repeat(191) })
+      .chat.completions.create({ model: "ada", messages: [{ role: "user", content: "hi" }] })
+      .catch((e: unknown) => e);
+    expect(longRoom).toBeInstanceOf(OpenAI.BadRequestError);
     // Raw: every /v1 error is {error: {message, type, param, code}}, an unknown path's too.
     const raw = await api.app.request("/v1/nothing", {
       headers: { authorization: `Bearer ${API_TOKEN}` },

@@ -8,12 +8,7 @@ import { lazySchema, randomUuid, type UUID, validateUuid } from "../../kernel/in
 import type { AppEnv } from "../app-options.ts";
 import { readJson } from "../body.ts";
 import { ApiError } from "../errors.ts";
-import {
-  enforceRateLimit,
-  MAX_MESSAGE_CHARS,
-  sendMessage,
-  sendMessageBody,
-} from "../turn/index.ts";
+import { enforceRateLimit, MAX_MESSAGE_CHARS, sendMessage, turnBody } from "../turn/index.ts";
 import { jsonInput, queryInput } from "../typed-input.ts";
 import { agentNamed } from "./agents.ts";
 import { sessionMessages, simplifiedMessage } from "./session-messages.ts";
@@ -141,11 +136,10 @@ export const sessionRoutes = new Hono<AppEnv>()
       const agent = await c.get("options").getAgent(c);
       const session = await findSession(agent, sessionIdOf(c.req.param("sessionId")));
       const body = await readJson(c, sessionMessageBody());
-      const turn = sendMessageBody().parse({
-        text: body.content,
-        userId: session.userId,
-        roomId: session.channelId,
-      });
+      const turn = turnBody(
+        { text: body.content, userId: session.userId, roomId: session.channelId },
+        () => "content",
+      );
       await enforceRateLimit(c, agent, { userId: session.userId, roomId: session.channelId });
       const result = await sendMessage(agent, turn, {
         source: "elizaos",

@@ -11,6 +11,8 @@ import { type ChatCompletionRequest, messageText } from "./request.ts";
 
 export const CONVERSATION_HEADER = "x-conversation-id";
 const DEFAULT_USER = "openai-user";
+/** The room id is `openai:<id>`, and a room id is at most 200 characters. */
+const MAX_CONVERSATION_ID = 190;
 
 export interface Conversation {
   /** The turn's message: the last user message's text. */
@@ -32,8 +34,12 @@ export function conversationOf(
   if (!text) throw new ApiError(400, "invalid_body", "messages: the last user message is empty");
   const userId = request.user ?? DEFAULT_USER;
   const header = conversationHeader?.trim();
-  if (header !== undefined && (header.length < 1 || header.length > 200)) {
-    throw new ApiError(400, "invalid_header", "X-Conversation-Id must be 1-200 characters");
+  if (header !== undefined && (header.length < 1 || header.length > MAX_CONVERSATION_ID)) {
+    throw new ApiError(
+      400,
+      "invalid_header",
+      `X-Conversation-Id must be 1-${MAX_CONVERSATION_ID} characters`,
+    );
   }
   const first = messageText(users[0] ?? last);
   const roomId = header ? `openai:${header}` : `openai:${stringToUuid(`${userId}\n${first}`)}`;

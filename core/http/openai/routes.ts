@@ -11,7 +11,7 @@ import {
   idempotencyKeyOf,
   idempotentRequest,
   sendMessage,
-  sendMessageBody,
+  turnBody,
 } from "../turn/index.ts";
 import { jsonInput } from "../typed-input.ts";
 import { type ChatCompletion, chatCompletion, completionId } from "./completion.ts";
@@ -41,11 +41,10 @@ export const openAiRoutes = new Hono<AppEnv>()
     const agent = await c.get("options").getAgent(c);
     checkModel(agent, request.model);
     const conversation = conversationOf(request, c.req.header(CONVERSATION_HEADER));
-    const body = sendMessageBody().parse({
-      text: conversation.text,
-      userId: conversation.userId,
-      roomId: conversation.roomId,
-    });
+    const body = turnBody(
+      { text: conversation.text, userId: conversation.userId, roomId: conversation.roomId },
+      (key) => ({ text: "messages", userId: "user" })[key] ?? "X-Conversation-Id",
+    );
     const streamed = request.stream === true;
     const includeUsage = request.stream_options?.include_usage === true;
     const idempotencyKey = idempotencyKeyOf(c);

@@ -36,8 +36,8 @@ export function openAiPaths() {
             name: "X-Conversation-Id",
             in: "header",
             required: false,
-            description: "1-200 characters: names the conversation's room",
-            schema: { type: "string", minLength: 1, maxLength: 200 },
+            description: "1-190 characters: names the conversation's room",
+            schema: { type: "string", minLength: 1, maxLength: 190 },
           },
           {
             name: "Idempotency-Key",

@@ -9,6 +9,7 @@ export {
   type SendMessage,
   type SendMessageBody,
   sendMessageBody,
+  turnBody,
 } from "./message-body.ts";
 export { enforceRateLimit } from "./rate-limit.ts";
 export { type SendMessageResult, sendMessage, type TurnOptions } from "./send-message.ts";

@@ -3,6 +3,7 @@
 // turn maps them to this agent's UUIDs with createUniqueUuid, the same way on write and read.
 import * as z from "zod/mini";
 import { lazySchema } from "../../kernel/index.ts";
+import { ApiError } from "../errors.ts";
 
 export const MAX_MESSAGE_CHARS = 16_000;
 
@@ -39,4 +40,17 @@ export type SendMessage = z.output<SendMessageSchema>;
 export function callerIds(body: Pick<SendMessage, "userId" | "roomId">) {
   const userId = body.userId ?? "api-user";
   return { userId, roomId: body.roomId ?? `dm:${userId}` };
+}
+
+/**
+ * A turn's body built from another protocol's request (an OpenAI message, a session message),
+ * checked as POST /api/messages checks its own: a bad value is a 400 naming the field.
+ */
+export function turnBody(input: SendMessageBody, field: (key: string) => string): SendMessage {
+  const result = sendMessageBody().safeParse(input);
+  if (result.success) return result.data;
+  const detail = result.error.issues
+    .map((i) => `${field(String(i.path[0] ?? "text"))}: ${i.message}`)
+    .join("; ");
+  throw new ApiError(400, "invalid_body", detail);
 }
