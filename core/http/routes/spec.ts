@@ -9,5 +9,7 @@ import type { AppEnv } from "../app-options.ts";
 
 export const specRoutes = new Hono<AppEnv>().get("/openapi.json", (c) => {
   const { origin } = new URL(c.req.url);
-  return c.json({ ...spec, servers: [{ url: origin, description: "This agent" }] });
+  const document = { ...spec, servers: [{ url: origin, description: "This agent" }] };
+  // A body, not c.json: the typed client and the package's types need not carry the document.
+  return c.body(JSON.stringify(document), 200, { "content-type": "application/json" });
 });
