@@ -3,6 +3,8 @@
 // The same clients against each real target: test/clients/.
 import OpenAI from "openai";
 import { beforeEach, describe, expect, it } from "vitest";
+import { createMemoryStorage } from "../../adapters/memory/index.ts";
+import { createAgent, createApp, parseCharacter } from "../../core/index.ts";
 import { API_TOKEN, type ApiApp, apiApp } from "../support/api-app.ts";
 
 const PLAN = (text: string) =>
@@ -183,5 +185,35 @@ describe("OpenAI chat API (in-process, openai SDK)", () => {
     for await (const chunk of streamed) text += chunk.choices[0]?.delta.content ?? "";
     expect(text).toBe("Once only.");
     expect(api.model.calls.filter((c) => c.type === "TEXT_LARGE")).toHaveLength(1);
+  });
+
+  it("runs the agent's actions: a reminder asked for through the chat API is a task", async () => {
+    // The offline ELIZA model and the built-in reminders: no model plugin at all.
+    const runtime = await createAgent({
+      character: parseCharacter({ name: "Ada", bio: ["Ada keeps records."] }),
+      storage: createMemoryStorage(),
+      env: {},
+      logger: { debug() {}, info() {}, warn() {}, error() {} },
+    });
+    const app = createApp({ getAgent: async () => runtime, env: () => ({ API_TOKEN }) });
+    const openai = new OpenAI({
+      apiKey: API_TOKEN,
+      baseURL: "http://agent.test/v1",
+      maxRetries: 0,
+      fetch: async (input, init) =>
+        app.request(input instanceof Request ? input : String(input), init as RequestInit),
+    });
+    const completion = await openai.chat.completions.create({
+      model: "ada",
+      user: "ada-user",
+      messages: [{ role: "user", content: "remind me in 10 minutes to stretch" }],
+    });
+    expect(completion.choices[0]?.message.content).toContain("remind you");
+    const tasks = (await (
+      await app.request("/api/tasks", { headers: { authorization: `Bearer ${API_TOKEN}` } })
+    ).json()) as { tasks: { name: string; description: string; status: string }[] };
+    expect(tasks.tasks).toEqual([
+      expect.objectContaining({ name: "REMINDER", description: "stretch", status: "scheduled" }),
+    ]);
   });
 });
