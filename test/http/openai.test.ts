@@ -4,7 +4,7 @@
 import OpenAI from "openai";
 import { beforeEach, describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
-import { createAgent, createApp, parseCharacter } from "../../core/index.ts";
+import { createAgent, createApp, ModelError, parseCharacter } from "../../core/index.ts";
 import { API_TOKEN, type ApiApp, apiApp } from "../support/api-app.ts";
 
 const PLAN = (text: string) =>
@@ -170,6 +170,29 @@ describe("OpenAI chat API (in-process, openai SDK)", () => {
       },
     });
     expect(api.model.calls).toEqual([]);
+  });
+
+  it("a model that fails is OpenAI's server_error: a status before the stream, an error event in it", async () => {
+    const failing = () => {
+      throw new ModelError("openai", "upstream said 500", { status: 500 });
+    };
+    api.model.large.push(failing, failing, failing, failing);
+    const json = await client.chat.completions
+      .create({ model: "ada", messages: [{ role: "user", content: "fail please" }] })
+      .catch((e: unknown) => e);
+    expect(json).toBeInstanceOf(OpenAI.APIError);
+    expect(json).toMatchObject({ status: 502, type: "server_error", code: "model_error" });
+    const stream = await client.chat.completions.create({
+      model: "ada",
+      stream: true,
+      messages: [{ role: "user", content: "fail while streaming" }],
+    });
+    const read = async () => {
+      for await (const _chunk of stream) {
+        // the role chunk arrives, then the error
+      }
+    };
+    await expect(read()).rejects.toMatchObject({ type: "server_error", code: "model_error" });
   });
 
   it("an Idempotency-Key repeat gets the first completion, with no second turn", async () => {
