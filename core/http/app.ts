@@ -36,6 +36,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use("*", async (c, next) => {
     c.set("options", resolved);
     await next();
+    noStoreNoSniff(c.res.headers);
   });
   app.use(
     "*",
@@ -87,6 +88,19 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   );
   app.onError((error, c) => toErrorResponse(c, error));
   return app;
+}
+
+/**
+ * Answers are per caller and change with every message: no cache or proxy keeps them (unless a
+ * route chose its own Cache-Control), and no browser reads a JSON answer as another type.
+ */
+function noStoreNoSniff(headers: Headers): void {
+  try {
+    if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+    headers.set("x-content-type-options", "nosniff");
+  } catch {
+    // A response passed through as fetched has immutable headers; it is left as it came.
+  }
 }
 
 /** A non-empty env string; a key with an elizaOS name (POSTGRES_URL ...) falls back to it. */

@@ -77,6 +77,8 @@ export {
   type ModelTypeName,
   type ModelUsedPayload,
   type ModelUsedTokens,
+  markModelFailure,
+  modelFailureOf,
   modelUsedTokens,
   type ObjectGenerationParams,
   openAIUsage,

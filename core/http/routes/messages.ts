@@ -9,19 +9,18 @@ import {
   lazySchema,
   type Memory,
   MemoryTable,
+  type UUID,
 } from "../../kernel/index.ts";
-import { messageService, replyId, type TurnObserver } from "../../pipeline/index.ts";
+import { messageService, replyId, runTimeoutMs, type TurnObserver } from "../../pipeline/index.ts";
 import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { readJson } from "../body.ts";
 import { ApiError, errorPayload } from "../errors.ts";
 import { acceptsEventStream, createEventStream } from "../event-stream.ts";
 import { jsonInput, queryInput } from "../typed-input.ts";
+import { messageRetry } from "./message-retry.ts";
 
 export const MAX_MESSAGE_CHARS = 16_000;
-const IDEMPOTENCY_RESULT_TTL_MS = 24 * 60 * 60 * 1000;
-/** How long a first request holds its key while it runs; a crashed run frees it after this. */
-const IDEMPOTENCY_CLAIM_TTL_MS = 2 * 60 * 1000;
 
 const callerId = lazySchema(() =>
   z
@@ -45,6 +44,11 @@ export const sendMessageBody = lazySchema(() =>
     userId: z.optional(callerId()),
     roomId: z.optional(callerId()),
     userName: z.optional(callerId()),
+    /**
+     * The client's own id for this message (1-200 characters), for retries without an
+     * Idempotency-Key: a resend with the same id is the same message (message-retry.ts).
+     */
+    messageId: z.optional(callerId()),
   }),
 );
 
@@ -71,30 +75,29 @@ export const messageRoutes = new Hono<AppEnv>()
     }
     const streamed = acceptsEventStream(c.req.header("accept"));
     const agent = await c.get("options").getAgent(c);
-    const cacheKey = idempotencyKey && `api:idempotency:${agent.agentId}:${idempotencyKey}`;
-    if (cacheKey) {
-      const previous = await agent.storage.getCache<SendMessageResult>(cacheKey);
-      if (previous) {
-        c.header("Idempotent-Replayed", "true");
-        if (streamed) return eventAnswer(replayAsEvents(previous));
-        return c.json(previous);
-      }
+    const retry = messageRetry<SendMessageResult>(
+      agent,
+      { key: idempotencyKey, messageId: body.messageId },
+      runTimeoutMs(agent),
+    );
+    const previous = await retry?.previous();
+    if (previous) {
+      c.header("Idempotent-Replayed", "true");
+      if (streamed) return eventAnswer(replayAsEvents(previous));
+      return c.json(previous);
     }
     await enforceRateLimit(c, agent, body);
-    if (cacheKey) {
-      if (!(await agent.storage.claimOnce(`${cacheKey}:claim`, IDEMPOTENCY_CLAIM_TTL_MS))) {
-        throw new ApiError(
-          409,
-          "in_progress",
-          "A request with this Idempotency-Key is in progress",
-        );
-      }
-    }
+    await retry?.claim();
     const answered = async (observer?: TurnObserver) => {
-      const result = await sendMessage(agent, body, idempotencyKey, observer);
-      if (cacheKey) {
-        await agent.storage.setCache(cacheKey, result, { ttlMs: IDEMPOTENCY_RESULT_TTL_MS });
+      let result: SendMessageResult;
+      try {
+        result = await sendMessage(agent, body, retry?.messageId, observer);
+      } catch (error) {
+        // Free the message for the client's retry, which resumes from what was stored.
+        await retry?.failed();
+        throw error;
       }
+      await retry?.answered(result);
       return result;
     };
     if (streamed) return eventAnswer(streamTurn(c, agent, answered));
@@ -171,7 +174,7 @@ const RESUMABLE_REPLIES = 10;
 async function sendMessage(
   agent: IAgentRuntime,
   body: SendMessage,
-  idempotencyKey?: string,
+  messageId?: UUID,
   observer?: TurnObserver,
 ): Promise<SendMessageResult> {
   const { userId, roomId } = callerIds(body);
@@ -193,9 +196,9 @@ async function sendMessage(
     ...(blockedReason === undefined ? {} : { reason: blockedReason }),
     replies: replies.map((m) => toApiMessage(agent, m)),
   });
-  // A keyed message has an id fixed by its key, so a retry after a crash finds what the first
-  // attempt stored: its answer is given again, or its turn resumed, never a second copy.
-  const messageId = idempotencyKey ? createUniqueUuid(agent, `api:${idempotencyKey}`) : undefined;
+  // A named message has an id fixed by its name, so a retry after a failure or a crash finds
+  // what the first attempt stored: its answer is given again, or its turn resumed, never a
+  // second copy.
   let alreadySaved: Memory | undefined;
   if (messageId) {
     const replyIds = Array.from({ length: RESUMABLE_REPLIES }, (_, k) =>
@@ -211,7 +214,7 @@ async function sendMessage(
         throw new ApiError(
           422,
           "idempotency_mismatch",
-          "This Idempotency-Key was used for a message from another user or room",
+          "This Idempotency-Key or messageId was used for a message from another user or room",
         );
       }
       const replies = replyIds.flatMap((id) => found.get(id) ?? []);
@@ -248,6 +251,11 @@ async function sendMessage(
       },
     },
   );
+  if (outcome.reason === "timeout" && outcome.responses.length === 0) {
+    // The turn ran past RUN_TIMEOUT_MS without a reply: an error the client retries (the retry
+    // goes on from the stored message), never a 200 that answers nothing.
+    throw new ApiError(503, "turn_timeout", "The agent did not answer in time; retry later");
+  }
   return answer(
     outcome.runId,
     outcome.messageId,

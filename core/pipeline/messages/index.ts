@@ -17,6 +17,7 @@ export {
 } from "./message-service.ts";
 export { takePrefetched } from "./prefetch.ts";
 export { replyId } from "./reply-sender.ts";
+export { runTimeoutMs } from "./run-guard.ts";
 export { fillTemplateSegments, providerSegments, stableValueNames } from "./segmented-prompt.ts";
 export { sendOnce } from "./send-once.ts";
 export {
