@@ -17,6 +17,11 @@ export interface AppOptions {
    * sites). See loopback-guard.ts.
    */
   loopbackOnly?: boolean;
+  /**
+   * The target's request deadline in ms (REQUEST_TIMEOUT_MS overrides it): past it the client
+   * gets 503 + Retry-After, before the platform's gateway answers for us. Undefined: none.
+   */
+  requestTimeoutMs?: number;
   /** Largest request body accepted, in bytes; default 64 KiB. */
   maxBodyBytes?: number;
   /**

@@ -11,6 +11,7 @@ import {
 import type { IAgentRuntime } from "../runtime/index.ts";
 import type { AppEnv, AppOptions } from "./app-options.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
+import { requestDeadline } from "./deadline.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
 import { collectPluginRoutes, mountPluginRoutes } from "./plugin-routes/index.ts";
@@ -38,6 +39,7 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
     await next();
     noStoreNoSniff(c.res.headers);
   });
+  app.use("*", requestDeadline(options.requestTimeoutMs));
   app.use(
     "*",
     bodyLimit({

@@ -21,6 +21,7 @@ import {
   type StorageOption,
 } from "../shared/agent-options.ts";
 import { connectorsFor } from "../shared/connectors.ts";
+import { NODE_DEADLINES, withDeadlines } from "../shared/deadlines.ts";
 import { warnNoDatabase } from "../shared/no-database.ts";
 import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
@@ -65,7 +66,8 @@ export interface NodeServer {
 
 export async function startNodeServer(options: NodeServerOptions = {}): Promise<NodeServer> {
   installNodeRunScope();
-  const env = options.env ?? process.env;
+  // Under a proxy's 60-s idle timeout (shared/deadlines.ts), unless the env sets them.
+  const env = withDeadlines(options.env ?? process.env, NODE_DEADLINES);
   const host = options.host ?? env.HOST ?? "127.0.0.1";
   const port = options.port ?? (env.PORT ? Number(env.PORT) : 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -156,6 +158,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     loopbackOnly: openWithoutToken,
     connectors: enabled.connectors,
     plugins,
+    requestTimeoutMs: NODE_DEADLINES.REQUEST_TIMEOUT_MS,
     waitUntil: (_c, work) => {
       background.add(work);
       const done = () => void background.delete(work);
