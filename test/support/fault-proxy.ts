@@ -11,6 +11,8 @@ export interface FaultProxy {
   /** http://127.0.0.1:<port> */
   url: string;
   mode: FaultMode;
+  /** When set, the mode's fault hits only the requests this matches; the rest pass. */
+  scope?: (body: string, headers: IncomingMessage["headers"]) => boolean;
   /** A request whose body this matches is answered with DynamoDB's 500 InternalServerError. */
   failWhen?: (body: string, headers: IncomingMessage["headers"]) => boolean;
   /** Requests seen, by what happened to them. */
@@ -36,7 +38,8 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
-    const mode = proxy.mode;
+    const inScope = proxy.scope?.(body.toString("utf8"), req.headers) ?? true;
+    const mode = inScope ? proxy.mode : "pass";
     if (mode === "stall") {
       proxy.counts.stall++;
       stalled.add(res);

@@ -136,19 +136,23 @@ describe("a DynamoDB table that stalls, resets or throttles", () => {
     expect((await target.call("GET", "/api/rooms/dm:reset/messages")).status).toBe(200);
   });
 
-  it("throttled: keyed messages are answered once the throttling ends, each stored once", async () => {
+  it("throttled mid-turn: keyed messages are answered at once when it ends, each stored once", async () => {
     const keys = ["t1", "t2", "t3"].map((k) => `throttle-${Date.now()}-${k}`);
     const send = (key: string) =>
       target.call("POST", "/api/messages", {
         body: { text: `message ${key}`, userId: key },
         headers: { "idempotency-key": key },
       });
+    // The turn's writes are throttled (its claim and reads are not): each attempt fails after
+    // it claimed its key.
     proxy.mode = "throttle";
+    proxy.scope = (_body, headers) => /TransactWriteItems/.test(String(headers["x-amz-target"]));
     let during: EdgeAnswer[];
     try {
       during = await Promise.all(keys.map(send));
     } finally {
       proxy.mode = "pass";
+      proxy.scope = undefined;
     }
     for (const answer of during) expect(answer.status).toBe(503);
     const after = await Promise.all(keys.map(send));
