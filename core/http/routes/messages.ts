@@ -74,34 +74,44 @@ export const messageRoutes = new Hono<AppEnv>()
       throw new ApiError(400, "invalid_header", "Idempotency-Key must be 1-200 characters");
     }
     const streamed = acceptsEventStream(c.req.header("accept"));
-    const agent = await c.get("options").getAgent(c);
-    const retry = messageRetry<SendMessageResult>(
-      agent,
-      { key: idempotencyKey, messageId: body.messageId },
-      runTimeoutMs(agent),
-    );
-    const previous = await retry?.previous();
-    if (previous) {
-      c.header("Idempotent-Replayed", "true");
-      if (streamed) return eventAnswer(replayAsEvents(previous));
-      return c.json(previous);
-    }
-    await enforceRateLimit(c, agent, body);
-    await retry?.claim();
-    const answered = async (observer?: TurnObserver) => {
-      let result: SendMessageResult;
-      try {
-        result = await sendMessage(agent, body, retry?.messageId, observer);
-      } catch (error) {
-        // Free the message for the client's retry, which resumes from what was stored.
-        await retry?.failed();
-        throw error;
+    // Over the server's turn limits (the Node target's): 503 at once, nothing stored.
+    const release = (await c.get("options").turnAdmission?.acquire()) ?? (() => {});
+    let turnStarted = false;
+    try {
+      const agent = await c.get("options").getAgent(c);
+      const retry = messageRetry<SendMessageResult>(
+        agent,
+        { key: idempotencyKey, messageId: body.messageId },
+        runTimeoutMs(agent),
+      );
+      const previous = await retry?.previous();
+      if (previous) {
+        c.header("Idempotent-Replayed", "true");
+        if (streamed) return eventAnswer(replayAsEvents(previous));
+        return c.json(previous);
       }
-      await retry?.answered(result);
-      return result;
-    };
-    if (streamed) return eventAnswer(streamTurn(c, agent, answered));
-    return c.json(await answered());
+      await enforceRateLimit(c, agent, body);
+      await retry?.claim();
+      const answered = async (observer?: TurnObserver) => {
+        let result: SendMessageResult;
+        try {
+          result = await sendMessage(agent, body, retry?.messageId, observer);
+        } catch (error) {
+          // Free the message for the client's retry, which resumes from what was stored.
+          await retry?.failed();
+          throw error;
+        } finally {
+          release();
+        }
+        await retry?.answered(result);
+        return result;
+      };
+      turnStarted = true;
+      if (streamed) return eventAnswer(streamTurn(c, agent, answered));
+      return c.json(await answered());
+    } finally {
+      if (!turnStarted) release();
+    }
   })
   .get("/rooms/:roomId/messages", queryInput<{ limit?: string; before?: string }>(), async (c) => {
     const roomParam = callerId().safeParse(c.req.param("roomId"));
