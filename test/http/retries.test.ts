@@ -164,6 +164,71 @@ describe("a failed turn leaves its message retryable at once", () => {
     expect(await server.history()).toEqual(["user: are you there", `agent: ${REPLY}`]);
   });
 
+  it("a turn the storage failed, failure record and all, is retried at once when the storage is back", async () => {
+    const inner = createMemoryStorage({ now: clock.now });
+    const outage = { down: false };
+    const server = await boot({ storage: downWhile(inner, outage) });
+    // The turn claims its key, then the storage goes away: its failure cannot be recorded.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    openai.enqueue({ heldUntil: held, answer: () => chatCompletion(PLAN) });
+    const seen = openai.requests.length;
+    const first = server.send({ text: "during the outage" }, { "idempotency-key": "k-out" });
+    while (openai.requests.length === seen) await new Promise((r) => setTimeout(r, 5));
+    outage.down = true;
+    release();
+    expect((await first).status).toBe(503);
+    outage.down = false;
+    const retry = await server.send({ text: "during the outage" }, { "idempotency-key": "k-out" });
+    expect(retry.status).toBe(200);
+    expect(await replies(retry)).toEqual([REPLY]);
+    expect(await server.history()).toEqual(["user: during the outage", `agent: ${REPLY}`]);
+  });
+
+  it("a named message counts once against the rate limit, however often it is retried", async () => {
+    const server = await boot({ env: { RATE_LIMIT_USER_PER_MINUTE: "2" } });
+    for (let i = 0; i < 4; i++) {
+      openai.enqueue(
+        openAIError(500, "boom", "server_error"),
+        openAIError(500, "boom", "server_error"),
+      );
+      expect((await server.send({ text: "again" }, { "idempotency-key": "k-limit" })).status).toBe(
+        502,
+      );
+    }
+    expect((await server.send({ text: "again" }, { "idempotency-key": "k-limit" })).status).toBe(
+      200,
+    );
+  });
+
+  it("a request past REQUEST_TIMEOUT_MS is a 503, its turn goes on, and the retry replays it", async () => {
+    const server = await boot({ env: { REQUEST_TIMEOUT_MS: "200" } });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    openai.enqueue({ heldUntil: held, answer: () => chatCompletion(PLAN) });
+    const late = await server.send({ text: "slow" }, { "idempotency-key": "k-deadline" });
+    expect(late.status).toBe(503);
+    expect(late.headers.get("retry-after")).toBe("1");
+    expect(((await late.json()) as { error: { code: string } }).error.code).toBe("request_timeout");
+    const meanwhile = await server.send({ text: "slow" }, { "idempotency-key": "k-deadline" });
+    expect(meanwhile.status).toBe(409);
+    release();
+    for (let i = 0; i < 200; i++) {
+      const again = await server.send({ text: "slow" }, { "idempotency-key": "k-deadline" });
+      if (again.status === 200) {
+        expect(again.headers.get("idempotent-replayed")).toBe("true");
+        expect(await replies(again)).toEqual([REPLY]);
+        return;
+      }
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    throw new Error("the turn never finished");
+  });
+
   it("a second attempt while the first runs is 409 in_progress with Retry-After", async () => {
     const server = await boot();
     let release!: () => void;

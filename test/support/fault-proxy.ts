@@ -24,9 +24,17 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
   const upstream = new URL(target);
   const sockets = new Set<Socket>();
   const stalled = new Set<ServerResponse>();
+  let mode: FaultMode = "pass";
   const proxy: FaultProxy = {
     url: "",
-    mode: "pass",
+    get mode() {
+      return mode;
+    },
+    // A stall ends as stalls do at a proxy or a load balancer: the held connections are dropped.
+    set mode(next: FaultMode) {
+      mode = next;
+      if (next !== "stall") for (const res of [...stalled]) res.destroy();
+    },
     counts: { pass: 0, stall: 0, reset: 0, throttle: 0, failed: 0 },
     async close() {
       for (const res of stalled) res.destroy();
@@ -39,19 +47,19 @@ export async function startFaultProxy(target: string): Promise<FaultProxy> {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     const inScope = proxy.scope?.(body.toString("utf8"), req.headers) ?? true;
-    const mode = inScope ? proxy.mode : "pass";
-    if (mode === "stall") {
+    const fault = inScope ? mode : "pass";
+    if (fault === "stall") {
       proxy.counts.stall++;
       stalled.add(res);
       res.once("close", () => stalled.delete(res));
       return;
     }
-    if (mode === "reset") {
+    if (fault === "reset") {
       proxy.counts.reset++;
       req.socket.destroy();
       return;
     }
-    if (mode === "throttle") {
+    if (fault === "throttle") {
       proxy.counts.throttle++;
       return dynamoError(res, 400, "ProvisionedThroughputExceededException", "Rate exceeded");
     }

@@ -8,8 +8,12 @@
 //   the retry runs the turn again from the message already stored.
 // The running attempt holds a claim (claimOnce). A failed attempt cannot delete its claim (a
 // claim is first-writer-wins until it expires), so it records the failure in the answer's
-// cache entry instead, and the retry claims the next attempt's key. An attempt that dies with
-// its process records nothing; its claim expires after the turn's own deadline.
+// cache entry instead, and the retry claims the next attempt's key. When the storage is what
+// failed, that record may not be written either: the instance then remembers the failure
+// itself, so a retry that reaches it again goes on as soon as the storage is back (one that
+// reaches another instance waits for the claim to expire). An attempt that dies with its
+// process records nothing; its claim expires after the turn's own deadline. A named message
+// counts once against the sender's rate limit in an instance, however often it is retried.
 import { createUniqueUuid, type UUID } from "../../kernel/index.ts";
 import type { IAgentRuntime } from "../../runtime/index.ts";
 import { ApiError } from "../errors.ts";
@@ -20,6 +24,27 @@ const RESULT_TTL_MS = 24 * 60 * 60 * 1000;
 const MAX_CLAIM_TTL_MS = 2 * 60 * 1000;
 /** Added to the turn's deadline: the storage calls around the turn. */
 const CLAIM_MARGIN_MS = 5_000;
+/** Named messages an instance remembers (failures, rate-limit admissions); oldest dropped. */
+const REMEMBERED = 10_000;
+
+interface Remembered {
+  failedAttempts: number;
+  admitted: boolean;
+}
+
+/** Per agent, what this instance knows of named messages, by cache key. */
+const remembered = new WeakMap<IAgentRuntime, Map<string, Remembered>>();
+
+function memoryOf(agent: IAgentRuntime, cacheKey: string): Remembered {
+  const known = remembered.get(agent) ?? new Map<string, Remembered>();
+  remembered.set(agent, known);
+  const entry = known.get(cacheKey) ?? { failedAttempts: 0, admitted: false };
+  if (!known.has(cacheKey)) {
+    known.set(cacheKey, entry);
+    if (known.size > REMEMBERED) known.delete(known.keys().next().value as string);
+  }
+  return entry;
+}
 
 /** What the answer's cache entry holds before there is an answer: failed attempts so far. */
 interface FailedAttempts {
@@ -29,6 +54,10 @@ interface FailedAttempts {
 export interface MessageRetry<Result> {
   /** The stored message's id, the same for every attempt. */
   messageId: UUID;
+  /** The rate limiter let this message through before, in this instance: not counted again. */
+  readonly admitted: boolean;
+  /** Records that the rate limiter let it through. */
+  admit(): void;
   /** The first attempt's answer, when one was given: replay it. */
   previous(): Promise<Result | undefined>;
   /** Claims this attempt; 409 `in_progress` when another attempt holds the name. */
@@ -56,8 +85,27 @@ export function messageRetry<Result extends object>(
       ? `api:idempotency:${agent.agentId}:${key}`
       : `api:message-id:${agent.agentId}:${messageId}`;
   const claimTtl = Math.min(MAX_CLAIM_TTL_MS, turnDeadlineMs + CLAIM_MARGIN_MS);
-  let attempt = 0;
+  const local = memoryOf(agent, cacheKey);
+  let attempt = local.failedAttempts;
+  const failed = async () => {
+    const next: FailedAttempts = { failedAttempts: attempt + 1 };
+    local.failedAttempts = Math.max(local.failedAttempts, next.failedAttempts);
+    try {
+      await agent.storage.setCache(cacheKey, next, { ttlMs: RESULT_TTL_MS });
+    } catch (error) {
+      // This instance remembers it; elsewhere the claim frees itself when it expires.
+      agent.logger.warn("could not record a failed message's attempt; retried here at once", {
+        error: String(error),
+      });
+    }
+  };
   return {
+    get admitted() {
+      return local.admitted;
+    },
+    admit() {
+      local.admitted = true;
+    },
     messageId: createUniqueUuid(
       agent,
       messageId !== undefined ? `api:message:${messageId}` : `api:${key}`,
@@ -65,14 +113,23 @@ export function messageRetry<Result extends object>(
     async previous() {
       const entry = await agent.storage.getCache<Result | FailedAttempts>(cacheKey);
       if (entry && isFailure(entry)) {
-        attempt = entry.failedAttempts;
+        attempt = Math.max(attempt, entry.failedAttempts);
         return undefined;
       }
       return entry;
     },
     async claim() {
       const claimKey = attempt === 0 ? `${cacheKey}:claim` : `${cacheKey}:claim:${attempt}`;
-      if (await agent.storage.claimOnce(claimKey, claimTtl)) return;
+      let claimed: boolean;
+      try {
+        claimed = await agent.storage.claimOnce(claimKey, claimTtl);
+      } catch (error) {
+        // The claim may have been written though its answer was lost: the next attempt
+        // takes a key of its own.
+        await failed();
+        throw error;
+      }
+      if (claimed) return;
       throw new ApiError(409, "in_progress", "A request for this message is in progress", {
         retryAfterSeconds: 1,
       });
@@ -80,17 +137,7 @@ export function messageRetry<Result extends object>(
     async answered(result) {
       await agent.storage.setCache(cacheKey, result, { ttlMs: RESULT_TTL_MS });
     },
-    async failed() {
-      const next: FailedAttempts = { failedAttempts: attempt + 1 };
-      try {
-        await agent.storage.setCache(cacheKey, next, { ttlMs: RESULT_TTL_MS });
-      } catch (error) {
-        // The claim then frees itself when it expires (the turn's deadline and a margin).
-        agent.logger.warn("could not free a failed message's retry; it frees itself later", {
-          error: String(error),
-        });
-      }
-    },
+    failed,
   };
 }
 

@@ -90,7 +90,9 @@ export const messageRoutes = new Hono<AppEnv>()
         if (streamed) return eventAnswer(replayAsEvents(previous));
         return c.json(previous);
       }
-      await enforceRateLimit(c, agent, body);
+      // A named message counts once, however often the client has to retry it.
+      if (!retry?.admitted) await enforceRateLimit(c, agent, body);
+      retry?.admit();
       await retry?.claim();
       const answered = async (observer?: TurnObserver) => {
         let result: SendMessageResult;
