@@ -187,6 +187,24 @@ describe("a failed turn leaves its message retryable at once", () => {
     expect(await server.history()).toEqual(["user: during the outage", `agent: ${REPLY}`]);
   });
 
+  it("a turn whose answer could not be remembered is answered again at once from its stored reply", async () => {
+    const inner = createMemoryStorage({ now: clock.now });
+    const server = await boot({ storage: inner });
+    const setCache = inner.setCache.bind(inner);
+    inner.setCache = async () => {
+      inner.setCache = setCache;
+      throw new Error("connection reset");
+    };
+    const first = await server.send({ text: "remember me" }, { "idempotency-key": "k-forgot" });
+    expect(first.status).toBe(503);
+    const calls = openai.requests.length;
+    const retry = await server.send({ text: "remember me" }, { "idempotency-key": "k-forgot" });
+    expect(retry.status).toBe(200);
+    expect(await replies(retry)).toEqual([REPLY]);
+    expect(openai.requests.length).toBe(calls);
+    expect(await server.history()).toEqual(["user: remember me", `agent: ${REPLY}`]);
+  });
+
   it("a named message counts once against the rate limit, however often it is retried", async () => {
     const server = await boot({ env: { RATE_LIMIT_USER_PER_MINUTE: "2" } });
     for (let i = 0; i < 4; i++) {

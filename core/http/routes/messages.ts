@@ -95,18 +95,18 @@ export const messageRoutes = new Hono<AppEnv>()
       retry?.admit();
       await retry?.claim();
       const answered = async (observer?: TurnObserver) => {
-        let result: SendMessageResult;
         try {
-          result = await sendMessage(agent, body, retry?.messageId, observer);
+          const result = await sendMessage(agent, body, retry?.messageId, observer);
+          await retry?.answered(result);
+          return result;
         } catch (error) {
-          // Free the message for the client's retry, which resumes from what was stored.
+          // Free the message for the client's retry, which resumes from what was stored (a
+          // turn whose answer could not be remembered is answered again from its replies).
           await retry?.failed();
           throw error;
         } finally {
           release();
         }
-        await retry?.answered(result);
-        return result;
       };
       turnStarted = true;
       if (streamed) return eventAnswer(streamTurn(c, agent, answered));
