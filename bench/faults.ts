@@ -15,9 +15,7 @@
 //
 //   npm run bench:faults        FAULT_MS=6000 RECOVER_MS=12000 CLIENTS=8 OVERLOAD_MS=10000
 import { createTable } from "../adapters/dynamodb/index.ts";
-import { createPgliteStorage } from "../adapters/postgres/index.ts";
 import { createLambdaHandler } from "../targets/lambda/index.ts";
-import { startNodeServer } from "../targets/node/index.ts";
 import { chatCompletion, openAIError, startScriptedServer } from "../test/fakes/openai-server.ts";
 import { localClient, startDynamoDbLocal } from "../test/support/dynamodb-local.ts";
 import { type FaultMode, startFaultProxy } from "../test/support/fault-proxy.ts";
