@@ -13,6 +13,12 @@ export interface TurnLimits {
   maxQueued: number;
   /** Longest wait in the queue (TURN_QUEUE_TIMEOUT_MS); then the turn is refused. */
   queueTimeoutMs: number;
+  /**
+   * True while the process is too busy to take more (the Node target: its event loop lags).
+   * A CPU-bound server reads requests late, so few ever reach the queue; this sheds them
+   * when they do. Asked only while another turn runs, so a lone request is never refused.
+   */
+  busy?: () => boolean;
 }
 
 export interface Admission {
@@ -45,8 +51,15 @@ export function createAdmission(limits: TurnLimits): Admission {
       return { running, queued: queue.length };
     },
     async acquire() {
+      if (running > 0 && limits.busy?.()) {
+        throw new ApiError(503, "overloaded", OVERLOADED, { retryAfterSeconds: 1 });
+      }
       if (running < limits.maxConcurrent) {
         running++;
+        // Let the requests already received reach the queue before this turn runs: a turn on
+        // an in-process database runs mostly without yielding, so otherwise the backlog would
+        // wait unread in the sockets, where no limit sees it.
+        await new Promise((resolve) => setTimeout(resolve, 0));
         return once();
       }
       if (queue.length >= limits.maxQueued) {

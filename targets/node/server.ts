@@ -28,6 +28,7 @@ import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
 import { discordGatewayFromEnv } from "./discord-gateway.ts";
+import { watchEventLoop } from "./event-loop-lag.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
 import { servingFromEnv } from "./serving.ts";
 import { drain } from "./shutdown.ts";
@@ -154,6 +155,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     await storage.close();
     throw error;
   }
+  const lag = serving.turns && serving.maxEventLoopDelayMs > 0 ? watchEventLoop() : undefined;
   // Webhook turns run on after the response; they are tracked so close() lets them finish
   // before the storage goes away.
   const background = new Set<Promise<unknown>>();
@@ -166,7 +168,14 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     connectors: enabled.connectors,
     plugins,
     requestTimeoutMs: NODE_DEADLINES.REQUEST_TIMEOUT_MS,
-    ...(serving.turns ? { turnAdmission: createAdmission(serving.turns) } : {}),
+    ...(serving.turns
+      ? {
+          turnAdmission: createAdmission({
+            ...serving.turns,
+            ...(lag ? { busy: () => lag.lateMs > serving.maxEventLoopDelayMs } : {}),
+          }),
+        }
+      : {}),
     waitUntil: (_c, work) => {
       background.add(work);
       const done = () => void background.delete(work);
@@ -188,6 +197,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       s.once("error", reject);
     });
   } catch (error) {
+    lag?.stop();
     await runtime.stop();
     await sidecar?.stop();
     await storage.close();
@@ -235,6 +245,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
           `stopped with work in flight after SHUTDOWN_TIMEOUT_MS (${serving.shutdownTimeoutMs} ms); webhook messages stay in the inbox for the next start`,
         );
       }
+      lag?.stop();
       await runtime.stop();
       await sidecar?.stop();
       await storage.close();

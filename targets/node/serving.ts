@@ -16,7 +16,9 @@ export interface Serving {
   /** How long a stop (SIGTERM, SIGINT) lets work in flight finish (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
   /** MAX_CONCURRENT_TURNS, MAX_QUEUED_TURNS, TURN_QUEUE_TIMEOUT_MS; none when 0 turns. */
-  turns?: TurnLimits;
+  turns?: Omit<TurnLimits, "busy">;
+  /** MAX_EVENT_LOOP_DELAY_MS: turns are shed while the loop runs this late; 0 is off. */
+  maxEventLoopDelayMs: number;
 }
 
 export const SERVING_DEFAULTS = {
@@ -26,6 +28,7 @@ export const SERVING_DEFAULTS = {
   MAX_CONCURRENT_TURNS: 16,
   MAX_QUEUED_TURNS: 64,
   TURN_QUEUE_TIMEOUT_MS: 5_000,
+  MAX_EVENT_LOOP_DELAY_MS: 1_000,
 } as const;
 
 type Key = keyof typeof SERVING_DEFAULTS;
@@ -48,6 +51,7 @@ export function servingFromEnv(env: NodeEnv): Serving {
     // request can be cut off while the keep-alive timer still runs.
     headersTimeoutMs: Math.max(read("HTTP_HEADERS_TIMEOUT_MS", 1), keepAliveTimeoutMs + 1_000),
     shutdownTimeoutMs: read("SHUTDOWN_TIMEOUT_MS", 0),
+    maxEventLoopDelayMs: read("MAX_EVENT_LOOP_DELAY_MS", 0),
     ...(concurrent === 0
       ? {}
       : {
