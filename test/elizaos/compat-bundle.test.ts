@@ -19,8 +19,9 @@ describe("the compat entry in Workers", () => {
     // All of core plus the compat layer, minified and gzipped (core alone: see
     // web-standard.test.ts). 126 KiB until issue 19, whose reminder-time parser (chrono-node,
     // ~13.5 KiB), attachments, commands and time zones it carries too, as it carries issue 20's
-    // run log, streaming and routes (~7 KiB). Measured: 151.6 KiB.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(156 * 1024);
+    // run log, streaming and routes (~7 KiB). 155.5 KiB before issue 29's retry contract,
+    // deadlines, model-fault mapping and send progress (~2 KiB). Measured: 157.4 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(160 * 1024);
   });
 
   it("runs in workerd", { timeout: 60_000 }, async () => {
