@@ -11,8 +11,10 @@
 // Every definite failure is a PlatformApiError, a core DeliveryError: the message service
 // withdraws the reply's record (written before the send) and fails the turn, so the inbox task
 // answers again later. Anything else that returns counts as delivered and is never resent.
+// While it waits to retry (a 429, a 5xx), nothing is delivered: the send's record says so
+// (`progress`), so a crash in the wait is recovered by sending it, not lost as "maybe sent".
 
-import { DeliveryError } from "../core/index.ts";
+import { DeliveryError, type DeliveryProgress } from "../core/index.ts";
 
 export interface DeliveryOptions {
   /** Default the global fetch. */
@@ -27,6 +29,8 @@ export interface DeliveryOptions {
   timeoutMs?: number;
   /** Ends the request early (a long poll when the process stops): the outcome is "unknown". */
   signal?: AbortSignal;
+  /** The record of this send (core's send-once), told while a retry waits. */
+  progress?: DeliveryProgress;
 }
 
 export class PlatformApiError extends DeliveryError {
@@ -107,7 +111,7 @@ export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Pro
     if (response.status === 429) {
       const waitMs = retryAfterMs(call.retryAfter?.(body), response.headers.get("retry-after"));
       if (attempt === 1 && waitMs <= (options.maxRetryAfterMs ?? 10_000)) {
-        await sleep(waitMs);
+        await waitToRetry(call, options, () => sleep(waitMs));
         continue;
       }
       // Too long to wait here (or a second 429): the owning task waits it out instead.
@@ -121,12 +125,35 @@ export async function callApi(call: ApiCall, options: DeliveryOptions = {}): Pro
     }
     if (response.status >= 500) {
       if (attempt === 1) {
-        await sleep(options.serverErrorPauseMs ?? 1000);
+        await waitToRetry(call, options, () => sleep(options.serverErrorPauseMs ?? 1000));
         continue;
       }
       throw new PlatformApiError(message, response.status, true, body);
     }
     throw new PlatformApiError(message, response.status, false, body);
+  }
+}
+
+/**
+ * A retry's wait, with the send recorded as "not sent yet" during it. If "may be sent" cannot
+ * be recorded again afterwards, the retry is not made: a definite, retryable failure instead.
+ */
+async function waitToRetry(
+  call: ApiCall,
+  options: DeliveryOptions,
+  wait: () => Promise<void>,
+): Promise<void> {
+  // Unrecorded, the send just stays "maybe sent", as before: never repeated after a crash.
+  await options.progress?.waiting().catch(() => {});
+  await wait();
+  try {
+    await options.progress?.resuming();
+  } catch (error) {
+    throw new PlatformApiError(
+      `${call.label} not retried: its record could not be updated (${String(error)})`,
+      0,
+      true,
+    );
   }
 }
 

@@ -108,6 +108,8 @@ export {
   createRedactor,
   createUniqueUuid,
   DeliveryError,
+  type DeliveryProgress,
+  deliveryProgressOf,
   describeError,
   ELIZAOS_SETTING_ALIASES,
   type ElizaLogger,

@@ -22,7 +22,7 @@ import {
   type UUID,
 } from "../../core/kernel/index.ts";
 import { type Item, num } from "./attributes.ts";
-import { createDynamoClient } from "./client.ts";
+import { createDynamoClient, type DynamoTimeouts } from "./client.ts";
 import { isConditionFailed, oldItem } from "./errors.ts";
 import { Expression, updateExpression } from "./expression.ts";
 import type { Fields } from "./items/item.ts";
@@ -31,7 +31,8 @@ import { checked } from "./limits.ts";
 import { Table } from "./table.ts";
 import { SEARCH_CANDIDATES } from "./vector-search.ts";
 
-export interface DynamoStorageOptions {
+/** With the bounded waits of client.ts (ignored when `client` is given). */
+export interface DynamoStorageOptions extends DynamoTimeouts {
   /** The table (DYNAMODB_TABLE), created by `npm run dynamodb:create-table` or the stack. */
   tableName: string;
   /** A client to use; the storage then leaves it open on close(). */

@@ -1,4 +1,9 @@
-export { createDynamoClient, type DynamoClientOptions } from "./client.ts";
+export {
+  createDynamoClient,
+  DYNAMODB_DEFAULTS,
+  type DynamoClientOptions,
+  type DynamoTimeouts,
+} from "./client.ts";
 export { type CreateTableResult, createTable, tableDefinition } from "./create-table.ts";
 export { MAX_ITEM_BYTES, MAX_TRANSACT_ACTIONS } from "./limits.ts";
 export { createDynamoStorage, DynamoStorage, type DynamoStorageOptions } from "./storage.ts";

@@ -6,6 +6,7 @@
 import {
   type AgentRuntime,
   type Content,
+  deliveryProgressOf,
   type SendHandler,
   type SendTarget,
   secretBaseUrl,
@@ -35,6 +36,8 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
     const extras = messageExtras(content);
     if (!text && !extras.embeds) return;
     const base = discordApiBase(runtime);
+    // A retry's wait is recorded on the reply's row (core's send-once): see deliver.ts.
+    const delivery = { ...options.delivery, progress: deliveryProgressOf(content) };
     const hook = liveInteraction(runtime, target);
     let viaInteraction = hook !== undefined;
     const chunks = text ? splitText(text, DISCORD_MESSAGE_LIMIT) : [""];
@@ -66,7 +69,7 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
               INTERACTION_TOKEN_MS,
               runtime.now(),
             ));
-          const api: DiscordApi = { base, delivery: options.delivery };
+          const api: DiscordApi = { base, delivery };
           const path = `/webhooks/${hook.applicationId}/${hook.token}`;
           return original
             ? await callDiscord(api, "PATCH", `${path}/messages/@original`, body)
@@ -77,7 +80,7 @@ export function discordSendHandler(options: DiscordSendOptions = {}): SendHandle
           viaInteraction = false;
         }
       }
-      return postToChannel(runtime, target, body, base, options.delivery);
+      return postToChannel(runtime, target, body, base, delivery);
     });
     if (result.unknown > 0) {
       runtime.logger.warn("discord send timed out; not resent, it may have arrived", {

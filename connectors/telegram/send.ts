@@ -7,6 +7,7 @@
 import {
   type AgentRuntime,
   type Content,
+  deliveryProgressOf,
   type SendHandler,
   type SendTarget,
   secretBaseUrl,
@@ -151,7 +152,8 @@ export function telegramSendHandler(options: TelegramSendOptions = {}): SendHand
         secretKey: "TELEGRAM_BOT_TOKEN",
         fallback: TELEGRAM_API_BASE,
       }),
-      delivery: options.delivery,
+      // A retry's wait is recorded on the reply's row (core's send-once): see deliver.ts.
+      delivery: { ...options.delivery, progress: deliveryProgressOf(content) },
     };
     const replyToMessageId = numberOr(target.replyToMessageId);
     const messageThreadId = numberOr(target.messageThreadId);

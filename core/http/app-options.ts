@@ -2,6 +2,7 @@
 // app.ts, whose routes import these types: a route never imports the app that mounts it.
 import type { Context, Hono } from "hono";
 import type { IAgentRuntime, Plugin } from "../runtime/index.ts";
+import type { Admission } from "./admission.ts";
 
 export interface AppOptions {
   /** The agent; targets build it once per process or isolate and reuse it. */
@@ -17,6 +18,16 @@ export interface AppOptions {
    * sites). See loopback-guard.ts.
    */
   loopbackOnly?: boolean;
+  /**
+   * The target's request deadline in ms (REQUEST_TIMEOUT_MS overrides it): past it the client
+   * gets 503 + Retry-After, before the platform's gateway answers for us. Undefined: none.
+   */
+  requestTimeoutMs?: number;
+  /**
+   * Bounds the message turns running and waiting at once (admission.ts); past it a message is
+   * answered 503 + Retry-After at once. The Node target sets it; serverless platforms scale out.
+   */
+  turnAdmission?: Admission;
   /** Largest request body accepted, in bytes; default 64 KiB. */
   maxBodyBytes?: number;
   /**

@@ -11,6 +11,7 @@ import {
 import type { IAgentRuntime } from "../runtime/index.ts";
 import type { AppEnv, AppOptions } from "./app-options.ts";
 import { CRON_SECRET_MIN_LENGTH, requireBearer } from "./auth.ts";
+import { requestDeadline } from "./deadline.ts";
 import { ELIZAOS_API_PATHS, elizaApiKey } from "./elizaos-api/index.ts";
 import { errorBody, toErrorResponse } from "./errors.ts";
 import { loopbackGuard } from "./loopback-guard.ts";
@@ -38,9 +39,11 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   app.use("*", async (c, next) => {
     c.set("options", resolved);
     await next();
+    noStoreNoSniff(c.res.headers);
   });
   // OpenAI's error shape for every answer under /v1, the token check's and the body limit's too.
   app.use("/v1/*", openAiErrorShape);
+  app.use("*", requestDeadline(options.requestTimeoutMs));
   app.use(
     "*",
     bodyLimit({
@@ -100,6 +103,19 @@ export function createApp(options: AppOptions): Hono<AppEnv> {
   );
   app.onError((error, c) => toErrorResponse(c, error));
   return app;
+}
+
+/**
+ * Answers are per caller and change with every message: no cache or proxy keeps them (unless a
+ * route chose its own Cache-Control), and no browser reads a JSON answer as another type.
+ */
+function noStoreNoSniff(headers: Headers): void {
+  try {
+    if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
+    headers.set("x-content-type-options", "nosniff");
+  } catch {
+    // A response passed through as fetched has immutable headers; it is left as it came.
+  }
 }
 
 /** A non-empty env string; a key with an elizaOS name (POSTGRES_URL ...) falls back to it. */

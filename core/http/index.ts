@@ -1,5 +1,7 @@
 // The http layer: the one hono app every target serves (REST API, webhooks, cron, health,
 // plugin routes) and its typed client.
+
+export { type Admission, createAdmission, type TurnLimits } from "./admission.ts";
 export {
   type AppEnv,
   type AppOptions,

@@ -19,6 +19,12 @@ export {
   type TemplateFunction,
 } from "./character/index.ts";
 export {
+  type DeliveryProgress,
+  deliveryProgressOf,
+  NOT_SENT_YET,
+  trackDelivery,
+} from "./delivery/index.ts";
+export {
   alloc,
   type BufferLike,
   BufferUtils,
@@ -77,6 +83,8 @@ export {
   type ModelTypeName,
   type ModelUsedPayload,
   type ModelUsedTokens,
+  markModelFailure,
+  modelFailureOf,
   modelUsedTokens,
   type ObjectGenerationParams,
   openAIUsage,

@@ -29,6 +29,7 @@ export {
   type ResponseDecision,
   replyId,
   replyTemplate,
+  runTimeoutMs,
   sendOnce,
   shouldRespondTemplate,
   stableValueNames,

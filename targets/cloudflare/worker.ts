@@ -11,6 +11,8 @@ import {
   connectorsFor,
   defineAgent,
   version,
+  WORKER_DEADLINES,
+  withDeadlines,
 } from "../shared/index.ts";
 import { createWorkerAgent } from "./agent.ts";
 import type { WorkerContext, WorkerEnv, WorkerScheduledController } from "./env.ts";
@@ -36,8 +38,12 @@ export function createWorker<Env = WorkerEnv>(options: WorkerOptions<Env> = {}):
   const connectorsOf = (env: Env) =>
     (enabled ??= connectorsFor(env as Record<string, unknown>, definition.connectors));
   const pluginsOf = (env: Env) => [...connectorsOf(env).plugins, ...definition.plugins];
+  // Within waitUntil's 30 s (shared/deadlines.ts), unless the env sets them.
   const getAgent = agentPerIsolate((env: Env) =>
-    createWorkerAgent(env, { ...definition, connectors: connectorsOf(env) }),
+    createWorkerAgent(withDeadlines(env, WORKER_DEADLINES), {
+      ...definition,
+      connectors: connectorsOf(env),
+    }),
   );
   let app: Hono<AppEnv> | undefined;
   const appOf = (env: Env) =>
@@ -48,6 +54,7 @@ export function createWorker<Env = WorkerEnv>(options: WorkerOptions<Env> = {}):
       connectors: connectorsOf(env).connectors,
       plugins: pluginsOf(env),
       jsonLogsByDefault: true,
+      requestTimeoutMs: WORKER_DEADLINES.REQUEST_TIMEOUT_MS,
     }));
 
   return {

@@ -40,6 +40,10 @@ export const dynamoStorageFromEnv: StorageFactory = (env, { agentId }) => {
     region: setting(env, "AWS_REGION"),
     agentId,
     embeddingDimension: positiveIntSetting(env, "EMBEDDING_DIMENSION"),
+    // Bounded waits (adapters/dynamodb/client.ts): a stalled table answers 503, never a 504.
+    connectTimeoutMs: positiveIntSetting(env, "DYNAMODB_CONNECT_TIMEOUT_MS"),
+    requestTimeoutMs: positiveIntSetting(env, "DYNAMODB_REQUEST_TIMEOUT_MS"),
+    maxAttempts: positiveIntSetting(env, "DYNAMODB_MAX_ATTEMPTS"),
   });
 };
 

@@ -28,7 +28,9 @@ import {
   agentPerIsolate,
   connectorsFor,
   defineAgent,
+  LAMBDA_DEADLINES,
   version,
+  withDeadlines,
 } from "../shared/index.ts";
 import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { createLambdaAgent, type LambdaEnv } from "./agent.ts";
@@ -112,7 +114,8 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
  */
 export function lambdaApp(options: LambdaHandlerOptions) {
   installNodeRunScope();
-  const env = options.env ?? process.env;
+  // Under API Gateway's 29 s (shared/deadlines.ts), unless the env sets them.
+  const env = withDeadlines(options.env ?? process.env, LAMBDA_DEADLINES);
   // A bad character, connector name or plugin route fails here, when the module loads.
   const definition = defineAgent(options);
   const enabled = connectorsFor(env, definition.connectors);
@@ -134,6 +137,7 @@ export function lambdaApp(options: LambdaHandlerOptions) {
     connectors: enabled.connectors,
     plugins,
     jsonLogsByDefault: true,
+    requestTimeoutMs: LAMBDA_DEADLINES.REQUEST_TIMEOUT_MS,
   });
   return { env, app, getAgent, deferred };
 }

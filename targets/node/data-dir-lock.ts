@@ -4,12 +4,15 @@
 // eliza-edge.lock in the directory; everyone else reads it to refuse, or to find the server.
 //
 // A lock outlives its process only after a crash (kill -9, power loss). It is stale when its
-// pid is not alive on this host, or when another host wrote it (a container restarted with a
+// pid is not running on this host, or when another host wrote it (a container restarted with a
 // new hostname on the same volume); a stale lock is taken over, so a crash never blocks the
-// next start.
+// next start. "Running" is read from /proc where there is one (process-state.ts): a zombie (a
+// dead server its parent has not reaped, as under an init that never reaps) is not running, and
+// neither is the pid when another process has it now (it started after the lock was written).
 import { linkSync, readFileSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
+import { processState } from "./process-state.ts";
 
 export const LOCK_FILE = "eliza-edge.lock";
 
@@ -22,6 +25,8 @@ export interface LockHolder {
   command: string;
   /** The server's URL, once it serves. */
   url?: string;
+  /** When the holder process started, in clock ticks after boot (Linux /proc), to tell a reused pid. */
+  procStart?: number;
 }
 
 export interface DataDirLock {
@@ -69,11 +74,19 @@ function alive(holder: LockHolder, path: string): boolean {
   if (holder.pid === process.pid) return held.has(path);
   try {
     process.kill(holder.pid, 0);
-    return true;
   } catch (error) {
-    // EPERM: the pid exists but belongs to another user; it is alive.
-    return (error as NodeJS.ErrnoException).code === "EPERM";
+    // EPERM: the pid exists but belongs to another user; ESRCH: no such process.
+    if ((error as NodeJS.ErrnoException).code !== "EPERM") return false;
   }
+  // The pid exists. Without /proc (macOS) that is all there is to know.
+  const state = processState(holder.pid);
+  if (!state) return true;
+  if (state.zombie) return false;
+  if (holder.procStart !== undefined) return state.startTicks === holder.procStart;
+  // A lock written before procStart was recorded: a process that started after the lock was
+  // written cannot be its holder (a second of slack for the clock's rounding).
+  const written = Date.parse(holder.startedAt);
+  return Number.isNaN(written) || state.startedAtMs <= written + 1_000;
 }
 
 /** The live holder of the directory's lock, if any (stale locks do not count). */
@@ -89,11 +102,13 @@ const same = (a: LockHolder | undefined, b: LockHolder) =>
 /** Takes the directory's lock or throws DataDirBusyError naming the live holder. */
 export function acquireDataDirLock(dir: string, command: string): DataDirLock {
   const path = join(dir, LOCK_FILE);
+  const own = processState(process.pid);
   const holder: LockHolder = {
     pid: process.pid,
     host: hostname(),
     startedAt: new Date().toISOString(),
     command,
+    ...(own ? { procStart: own.startTicks } : {}),
   };
   // Written whole beside it, then linked in place: link fails if the lock exists, and a
   // reader never sees a half-written lock.

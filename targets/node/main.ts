@@ -1,5 +1,8 @@
-// `npm start`: serve the agent on localhost until Ctrl-C.
+// `npm start`: serve the agent until a signal stops it. SIGTERM (what `docker stop`, systemd
+// and Kubernetes send) and SIGINT (Ctrl-C) stop it gracefully within SHUTDOWN_TIMEOUT_MS; a
+// second signal, or the parent npm process dying, stops it too (see lifecycle.ts).
 import { failureLine } from "./failure-line.ts";
+import { stopOnSignals } from "./lifecycle.ts";
 import { startNodeServer } from "./server.ts";
 
 try {
@@ -9,13 +12,7 @@ try {
     `${runtime.character.name} is listening on ${server.url} (storage: ${runtime.storage.kind})\n` +
       `  try: curl -s ${server.url}/api/messages -H 'content-type: application/json' -d '{"text":"I feel sad"}'`,
   );
-  const shutdown = async (signal: string) => {
-    console.log(`${signal}: shutting down`);
-    await server.close();
-    process.exit(0);
-  };
-  process.once("SIGINT", () => void shutdown("SIGINT"));
-  process.once("SIGTERM", () => void shutdown("SIGTERM"));
+  stopOnSignals(server, process.env);
 } catch (error) {
   console.error(failureLine("eliza-edge could not start", error, process.env));
   process.exit(1);

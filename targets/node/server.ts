@@ -1,8 +1,9 @@
 // The local server: the shared app on node:http, one agent per process.
 
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
-import { collectPluginRoutes } from "../../core/http/index.ts";
+import { collectPluginRoutes, createAdmission } from "../../core/http/index.ts";
 import {
   type AgentRuntime,
   CRON_SECRET_MIN_LENGTH,
@@ -21,12 +22,16 @@ import {
   type StorageOption,
 } from "../shared/agent-options.ts";
 import { connectorsFor } from "../shared/connectors.ts";
+import { NODE_DEADLINES, withDeadlines } from "../shared/deadlines.ts";
 import { warnNoDatabase } from "../shared/no-database.ts";
 import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { isLoopback, loadCharacter, type NodeEnv } from "./config.ts";
 import type { DataDirLock } from "./data-dir-lock.ts";
 import { discordGatewayFromEnv } from "./discord-gateway.ts";
+import { watchEventLoop } from "./event-loop-lag.ts";
 import { ingestCharacterKnowledge } from "./knowledge.ts";
+import { servingFromEnv } from "./serving.ts";
+import { drain } from "./shutdown.ts";
 import { type EmbeddingSidecar, startEmbeddingSidecar } from "./sidecar-process.ts";
 import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
@@ -59,13 +64,17 @@ export interface NodeServer {
   telegram?: "polling" | "webhook";
   /** Resolves once the background work started by requests so far (webhook turns) is done. */
   idle(): Promise<void>;
-  /** Stops accepting requests, lets background turns finish, closes the storage. */
+  /**
+   * Stops accepting requests, lets the requests and background turns in flight finish until
+   * SHUTDOWN_TIMEOUT_MS, closes what is left, then the storage.
+   */
   close(): Promise<void>;
 }
 
 export async function startNodeServer(options: NodeServerOptions = {}): Promise<NodeServer> {
   installNodeRunScope();
-  const env = options.env ?? process.env;
+  // Under a proxy's 60-s idle timeout (shared/deadlines.ts), unless the env sets them.
+  const env = withDeadlines(options.env ?? process.env, NODE_DEADLINES);
   const host = options.host ?? env.HOST ?? "127.0.0.1";
   const port = options.port ?? (env.PORT ? Number(env.PORT) : 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
@@ -80,6 +89,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       `CRON_SECRET must be at least ${CRON_SECRET_MIN_LENGTH} characters (it has ${env.CRON_SECRET.length}); generate one with: openssl rand -hex 16`,
     );
   }
+  const serving = servingFromEnv(env);
   const tickEvery = env.TASK_INTERVAL_MS === undefined ? 5000 : Number(env.TASK_INTERVAL_MS);
   if (!Number.isFinite(tickEvery) || tickEvery < 0) {
     throw new Error(
@@ -145,6 +155,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     await storage.close();
     throw error;
   }
+  const lag = serving.turns && serving.maxEventLoopDelayMs > 0 ? watchEventLoop() : undefined;
   // Webhook turns run on after the response; they are tracked so close() lets them finish
   // before the storage goes away.
   const background = new Set<Promise<unknown>>();
@@ -156,6 +167,15 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
     loopbackOnly: openWithoutToken,
     connectors: enabled.connectors,
     plugins,
+    requestTimeoutMs: NODE_DEADLINES.REQUEST_TIMEOUT_MS,
+    ...(serving.turns
+      ? {
+          turnAdmission: createAdmission({
+            ...serving.turns,
+            ...(lag ? { busy: () => lag.lateMs > serving.maxEventLoopDelayMs } : {}),
+          }),
+        }
+      : {}),
     waitUntil: (_c, work) => {
       background.add(work);
       const done = () => void background.delete(work);
@@ -165,13 +185,19 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   // The local web chat at GET /; it calls /api like any client, so API_TOKEN still applies.
   app.route("/", webChatRoutes());
 
-  let server: ReturnType<typeof serve>;
+  const stopping = drain();
+  let server: Server;
   try {
-    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-      const s = serve({ fetch: app.fetch, port, hostname: host }, () => resolve(s));
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = serve({ fetch: stopping.fetch(app.fetch), port, hostname: host }, () =>
+        resolve(s as Server),
+      ) as Server;
+      s.keepAliveTimeout = serving.keepAliveTimeoutMs;
+      s.headersTimeout = serving.headersTimeoutMs;
       s.once("error", reject);
     });
   } catch (error) {
+    lag?.stop();
     await runtime.stop();
     await sidecar?.stop();
     await storage.close();
@@ -204,11 +230,22 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
       : {}),
     idle,
     async close() {
-      await poller?.stop();
-      await gateway?.stop();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await tasks?.stop();
-      await idle();
+      const outcome = await stopping.stop(
+        server,
+        async () => {
+          await poller?.stop();
+          await gateway?.stop();
+          await tasks?.stop();
+          await idle();
+        },
+        serving.shutdownTimeoutMs,
+      );
+      if (outcome === "cut") {
+        runtime.logger.warn(
+          `stopped with work in flight after SHUTDOWN_TIMEOUT_MS (${serving.shutdownTimeoutMs} ms); webhook messages stay in the inbox for the next start`,
+        );
+      }
+      lag?.stop();
       await runtime.stop();
       await sidecar?.stop();
       await storage.close();

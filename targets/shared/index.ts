@@ -14,5 +14,13 @@ export {
 export { type AgentFactory, agentPerIsolate } from "./agent-per-isolate.ts";
 export { characterFromEnv, positiveIntSetting } from "./character.ts";
 export { type ConnectorSet, connectorsFor } from "./connectors.ts";
+export {
+  type Deadlines,
+  LAMBDA_DEADLINES,
+  NODE_DEADLINES,
+  VERCEL_DEADLINES,
+  WORKER_DEADLINES,
+  withDeadlines,
+} from "./deadlines.ts";
 export { allowsNoDatabase, noDatabaseStorage, warnNoDatabase } from "./no-database.ts";
 export { version } from "./version.ts";

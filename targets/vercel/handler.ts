@@ -10,7 +10,9 @@ import {
   agentPerIsolate,
   connectorsFor,
   defineAgent,
+  VERCEL_DEADLINES,
   version,
+  withDeadlines,
 } from "../shared/index.ts";
 import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { createVercelAgent, type VercelEnv } from "./agent.ts";
@@ -27,7 +29,8 @@ export type VercelHandler = (request: Request) => Promise<Response>;
 
 export function createVercelHandler(options: VercelHandlerOptions = {}): VercelHandler {
   installNodeRunScope();
-  const env = options.env ?? process.env;
+  // Under the function's maxDuration (shared/deadlines.ts), unless the env sets them.
+  const env = withDeadlines(options.env ?? process.env, VERCEL_DEADLINES);
   const keepAlive = options.waitUntil ?? waitUntil;
   // A bad character, connector name or plugin route fails here, when the module loads.
   const definition = defineAgent(options);
@@ -44,6 +47,7 @@ export function createVercelHandler(options: VercelHandlerOptions = {}): VercelH
     connectors: enabled.connectors,
     plugins,
     jsonLogsByDefault: true,
+    requestTimeoutMs: VERCEL_DEADLINES.REQUEST_TIMEOUT_MS,
   });
   const fetch = handle(app);
   return async (request) => fetch(request);

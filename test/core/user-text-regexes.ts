@@ -10,6 +10,7 @@ import {
   REMINDER_PATTERNS,
 } from "../../core/features/reminders/parse-reminder.ts";
 import { BEARER_PREFIX, MAX_AUTHORIZATION_CHARS } from "../../core/http/auth.ts";
+import { ADDRESS_PATTERN, MAX_ERROR_MESSAGE_CHARS } from "../../core/http/errors.ts";
 import { MAX_RESPONSE_CHARS, RESPONSE_PATTERNS } from "../../core/kernel/text/parse-response.ts";
 import { COMMAND_PATTERNS } from "../../core/pipeline/messages/commands.ts";
 import { WORD_CHAR } from "../../core/pipeline/messages/should-respond.ts";
@@ -37,4 +38,10 @@ export const USER_TEXT_REGEXES: readonly GuardedRegexes[] = [
   // Each Telegram chunk (at most 4096 characters) is converted on its own.
   { where: "Telegram MarkdownV2", patterns: MARKDOWN_PATTERNS, cap: 4096 },
   { where: "/start and /help", patterns: COMMAND_PATTERNS, cap: 80 },
+  // Error messages quote upstream bodies and plugins' own messages; cut before the scrub.
+  {
+    where: "addresses in client errors",
+    patterns: [ADDRESS_PATTERN],
+    cap: MAX_ERROR_MESSAGE_CHARS + 1,
+  },
 ];

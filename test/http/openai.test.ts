@@ -210,6 +210,37 @@ describe("OpenAI chat API (in-process, openai SDK)", () => {
     expect(api.model.calls.filter((c) => c.type === "TEXT_LARGE")).toHaveLength(1);
   });
 
+  it("a keyed retry after a failed turn runs at once, from the message already stored", async () => {
+    let healthy = false;
+    const flaky = () => {
+      if (!healthy) throw new ModelError("openai", "upstream said 500", { status: 500 });
+      return PLAN("Second time lucky.");
+    };
+    api.model.large.push(...Array.from({ length: 8 }, () => flaky));
+    const params = { model: "ada", messages: [{ role: "user" as const, content: "try me" }] };
+    const options = { headers: { "Idempotency-Key": "k-fail", "X-Conversation-Id": "retry" } };
+    const failed = await client.chat.completions.create(params, options).catch((e: unknown) => e);
+    expect(failed).toMatchObject({ status: 502, code: "model_error" });
+    healthy = true;
+    // Not 409 in_progress: the failed attempt freed its key.
+    const retried = await client.chat.completions.create(params, options);
+    expect(retried.choices[0]?.message.content).toBe("Second time lucky.");
+    const room = await (
+      await api.client.api.rooms[":roomId"].messages.$get({
+        param: { roomId: "openai:retry" },
+        query: {},
+      })
+    ).json();
+    // The user's message once, then the answer: the retry went on from the stored message.
+    expect(room.messages.map((m) => [m.role, m.text])).toEqual([
+      ["user", "try me"],
+      ["agent", "Second time lucky."],
+    ]);
+    const replay = await client.chat.completions.create(params, options).withResponse();
+    expect(replay.response.headers.get("idempotent-replayed")).toBe("true");
+    expect(replay.data).toEqual(retried);
+  });
+
   it("runs the agent's actions: a reminder asked for through the chat API is a task", async () => {
     // The offline ELIZA model and the built-in reminders: no model plugin at all.
     const runtime = await createAgent({

@@ -1,7 +1,7 @@
 // One process per PGlite directory: the lock the Node target takes in PGLITE_DIR refuses a
 // second opener with one line naming the holder, and a lock left by a crash (dead pid, another
 // host, a torn file) never blocks the next opener.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
@@ -12,7 +12,9 @@ import {
   LOCK_FILE,
   lockHolder,
 } from "../../targets/node/data-dir-lock.ts";
+import { processState } from "../../targets/node/process-state.ts";
 import { openNodeStorage } from "../../targets/node/storage.ts";
+import { eventually } from "../support/eventually.ts";
 import { tempDataDir } from "../support/spawn-node-target.ts";
 
 /** A pid that certainly belonged to a process and is now free: a child that has exited. */
@@ -23,7 +25,8 @@ const staleLock = (dir: string, holder: Record<string, unknown>) =>
     join(dir, LOCK_FILE),
     JSON.stringify({
       host: hostname(),
-      startedAt: "2026-01-01T00:00:00.000Z",
+      // Written now: its holder (pid 1, say) started before it, as a real holder does.
+      startedAt: new Date().toISOString(),
       command: "start",
       ...holder,
     }),
@@ -86,5 +89,56 @@ describe("PGLITE_DIR lock", () => {
     staleLock(dir, { pid: 1 });
     lock.release();
     expect(lockHolder(dir)?.pid).toBe(1);
+  });
+
+  it("takes over a lock whose holder is a zombie: dead, though no init has reaped it yet", async () => {
+    // A shell that forks a short sleep and then becomes a long one, which never reaps: the short
+    // one, once it ends, stays a zombie, as a crashed server does under an init that never reaps.
+    const parent = spawn("sh", ["-c", "sleep 0.05 & echo $!; exec sleep 60"], {
+      stdio: ["ignore", "pipe", "ignore"],
+    });
+    try {
+      const pid = Number(
+        await new Promise<string>((resolve) =>
+          parent.stdout.once("data", (d) => resolve(String(d))),
+        ),
+      );
+      await eventually("the child to be a zombie", () => processState(pid)?.zombie);
+      // kill(pid, 0) calls it alive; the lock must not.
+      expect(() => process.kill(pid, 0)).not.toThrow();
+      const dir = tempDataDir();
+      staleLock(dir, { pid });
+      expect(lockHolder(dir)).toBeUndefined();
+      acquireDataDirLock(dir, "start").release();
+    } finally {
+      parent.kill("SIGKILL");
+    }
+  });
+
+  it("takes over a lock whose pid another process has since (it started after the lock)", async () => {
+    const dir = tempDataDir();
+    const other = spawn("sleep", ["60"], { stdio: "ignore" });
+    try {
+      await eventually("the process to run", () => processState(other.pid!));
+      // Written an hour before this process started, by whoever had the pid then...
+      staleLock(dir, { pid: other.pid, startedAt: new Date(Date.now() - 3_600_000).toISOString() });
+      expect(lockHolder(dir)).toBeUndefined();
+      // ...or naming a start time that is not this process's.
+      staleLock(dir, { pid: other.pid, procStart: processState(other.pid!)!.startTicks - 1 });
+      expect(lockHolder(dir)).toBeUndefined();
+      // The same pid and start time: the holder itself, still running.
+      staleLock(dir, { pid: other.pid, procStart: processState(other.pid!)!.startTicks });
+      expect(lockHolder(dir)?.pid).toBe(other.pid);
+      expect(() => acquireDataDirLock(dir, "tick")).toThrow(DataDirBusyError);
+    } finally {
+      other.kill("SIGKILL");
+    }
+  });
+
+  it("records the holder's start time, so a restart that gets the same pid back is told apart", () => {
+    const dir = tempDataDir();
+    const lock = acquireDataDirLock(dir, "start");
+    expect(lock.holder.procStart).toBe(processState(process.pid)?.startTicks);
+    lock.release();
   });
 });

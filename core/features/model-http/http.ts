@@ -2,8 +2,7 @@
 // one retry for rate limits, server errors and dropped connections, and every failure turned
 // into a ModelError that says what to fix. Providers only build bodies and read results.
 import { type core, safeParse } from "zod/mini";
-import { type Logger, ModelError, secretBaseUrl } from "../../kernel/index.ts";
-import type { IAgentRuntime } from "../../runtime/index.ts";
+import { type Logger, ModelError } from "../../kernel/index.ts";
 
 /** Who is being called, as error messages and logs name it. */
 export interface HttpProvider {
@@ -37,7 +36,11 @@ export interface PostJsonOptions<T> extends HttpModelOptions {
   headers: Record<string, string>;
   /** Sent as JSON; a FormData is sent as multipart/form-data. */
   body: unknown;
-  /** Per attempt. A timed-out call is not retried: the caller's time is already spent. */
+  /**
+   * The whole call's deadline, its retry and the wait before it included: a retry is made only
+   * when it fits in what is left, so a call never runs past it (MODEL_TIMEOUT_MS; the targets
+   * choose it under their platform's request limit). A timed-out attempt is not retried.
+   */
   timeoutMs: number;
   /** The success body's shape; anything else is a ModelError, never a TypeError later. */
   response: core.$ZodType<T>;
@@ -47,6 +50,8 @@ export interface PostJsonOptions<T> extends HttpModelOptions {
 }
 
 export const DEFAULT_TIMEOUT_MS = 60_000;
+/** A retry is worth making only with at least this long left before the deadline. */
+const MIN_ATTEMPT_MS = 1_000;
 const DEFAULT_RETRY: RetryPolicy = {
   baseDelayMs: 1_000,
   maxDelayMs: 20_000,
@@ -122,10 +127,14 @@ async function post(
   const where = describeUrl(url);
   // A FormData body (audio uploads) goes as multipart; fetch writes its content-type.
   const payload = options.body instanceof FormData ? options.body : JSON.stringify(options.body);
+  const deadline = Date.now() + options.timeoutMs;
+  const left = () => deadline - Date.now();
+  // A wait and then an attempt must both fit before the deadline.
+  const fits = (waitMs: number) => waitMs + MIN_ATTEMPT_MS <= left();
 
   for (let attempt = 1; ; attempt++) {
     const isLast = attempt >= ATTEMPTS;
-    const signal = AbortSignal.timeout(options.timeoutMs);
+    const signal = AbortSignal.timeout(Math.max(1, left()));
     const request = buildRequest(provider, url, options.headers, payload, signal);
     let response: Response;
     let text = "";
@@ -148,10 +157,10 @@ async function post(
         throw new ModelError(
           provider.id,
           `${provider.label} timed out after ${options.timeoutMs} ms (POST ${where}); raise MODEL_TIMEOUT_MS if the model needs longer`,
-          { cause: error },
+          { cause: error, timedOut: true },
         );
       }
-      if (!isLast) {
+      if (!isLast && fits(retry.baseDelayMs)) {
         options.logger?.warn(`${provider.label} could not be reached; retrying`, {
           url: where,
           error: errorText(error),
@@ -173,8 +182,9 @@ async function post(
     }
 
     const retryable = response.status === 429 || response.status >= 500;
-    if (retryable && !isLast) {
-      const delay = Math.min(retryAfterMs(response.headers) ?? retry.baseDelayMs, retry.maxDelayMs);
+    const asked = retryAfterMs(response.headers);
+    const delay = Math.min(asked ?? retry.baseDelayMs, retry.maxDelayMs);
+    if (retryable && !isLast && fits(delay)) {
       options.logger?.warn(`${provider.label} answered ${response.status}; retrying`, {
         url: where,
         delayMs: delay,
@@ -183,7 +193,7 @@ async function post(
       options.onRetry?.();
       continue;
     }
-    throw statusError(provider, response.status, text, where, attempt > 1);
+    throw statusError(provider, response.status, text, where, attempt > 1, asked);
   }
 }
 
@@ -251,6 +261,7 @@ function statusError(
   text: string,
   where: string,
   retried: boolean,
+  retryAfterMs?: number,
 ): ModelError {
   const detail = upstreamMessage(text);
   const said = detail ? `. Upstream said: ${detail}` : "";
@@ -266,7 +277,7 @@ function statusError(
   } else {
     message = `${provider.label} answered ${status} to POST ${where}: ${detail || "(empty body)"}`;
   }
-  return new ModelError(provider.id, message, { status });
+  return new ModelError(provider.id, message, { status, retryAfterMs });
 }
 
 /**
@@ -336,55 +347,4 @@ function errorText(error: unknown): string {
   // undici reports "fetch failed" and keeps the useful part (ECONNREFUSED ...) in `cause`.
   const cause = error.cause instanceof Error ? `: ${error.cause.message}` : "";
   return `${error.message}${cause}`;
-}
-
-// --- settings shared by the HTTP providers ---
-
-/** A setting as a trimmed string; empty values count as unset (`KEY=` in a .env file). */
-export function readSetting(runtime: IAgentRuntime, key: string): string | undefined {
-  const value = runtime.getSettingString(key)?.trim();
-  if (value === undefined) return undefined;
-  return value === "" ? undefined : value;
-}
-
-/** A setting that must be a positive whole number when present. */
-export function readPositiveInt(
-  runtime: IAgentRuntime,
-  providerId: string,
-  key: string,
-): number | undefined {
-  const value = readSetting(runtime, key);
-  if (value === undefined) return undefined;
-  const number = Number(value);
-  if (!/^\d+$/.test(value) || !Number.isSafeInteger(number) || number <= 0) {
-    throw new ModelError(providerId, `${key} must be a positive whole number, got "${value}"`);
-  }
-  return number;
-}
-
-/**
- * A base URL setting, validated, without trailing slashes so paths can be appended. With
- * `secretKey`, the base must come from where that secret came from (see secret-base-url.ts).
- */
-export function readBaseUrl(
-  runtime: IAgentRuntime,
-  providerId: string,
-  key: string,
-  fallback: string,
-  secretKey?: string,
-): string {
-  const configured = secretKey
-    ? secretBaseUrl(runtime, { baseKey: key, secretKey, fallback }).trim()
-    : readSetting(runtime, key);
-  const value = configured || fallback;
-  let parsed: URL;
-  try {
-    parsed = new URL(value);
-  } catch {
-    throw new ModelError(providerId, `${key} is not a valid URL: "${value}"`);
-  }
-  if (parsed.protocol !== "http:" && parsed.protocol !== "https:") {
-    throw new ModelError(providerId, `${key} must be an http(s) URL, got "${value}"`);
-  }
-  return value.replace(/\/+$/, "");
 }

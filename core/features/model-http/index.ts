@@ -13,9 +13,6 @@ export {
   postBytes,
   postJson,
   postStream,
-  readBaseUrl,
-  readPositiveInt,
-  readSetting,
 } from "./http.ts";
 export {
   type ImageDescription,
@@ -23,5 +20,6 @@ export {
   readImageParams,
 } from "./image-description.ts";
 export { checkObjectParams, objectInstruction, readObjectAnswer } from "./object-request.ts";
+export { readBaseUrl, readPositiveInt, readSetting } from "./settings.ts";
 export { readServerSentEvents, type ServerSentEvent } from "./sse.ts";
 export { parseChunk, streamEvents } from "./stream-read.ts";

@@ -14,11 +14,15 @@ export async function* streamEvents(
     yield* readServerSentEvents(body);
   } catch (error) {
     if (error instanceof ModelError) throw error;
-    const reason =
-      error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError")
-        ? "timed out; raise MODEL_TIMEOUT_MS if the model needs longer"
-        : `broke off (${error instanceof Error ? error.message : String(error)})`;
-    throw new ModelError(providerId, `${label}: the streamed answer ${reason}`, { cause: error });
+    const timedOut =
+      error instanceof Error && (error.name === "TimeoutError" || error.name === "AbortError");
+    const reason = timedOut
+      ? "timed out; raise MODEL_TIMEOUT_MS if the model needs longer"
+      : `broke off (${error instanceof Error ? error.message : String(error)})`;
+    throw new ModelError(providerId, `${label}: the streamed answer ${reason}`, {
+      cause: error,
+      timedOut,
+    });
   }
 }
 

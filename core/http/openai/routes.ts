@@ -2,14 +2,16 @@
 // chunk events) and GET /v1/models (the agent is the one model). Behind API_TOKEN like /api;
 // every turn runs through the agent's pipeline (actions, memory, reminders, the run log).
 import { Hono } from "hono";
+import { runTimeoutMs, type TurnObserver } from "../../pipeline/index.ts";
 import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { readJson } from "../body.ts";
 import { ApiError } from "../errors.ts";
 import {
+  admitted,
   enforceRateLimit,
   idempotencyKeyOf,
-  idempotentRequest,
+  messageRetry,
   sendMessage,
   turnBody,
 } from "../turn/index.ts";
@@ -48,43 +50,56 @@ export const openAiRoutes = new Hono<AppEnv>()
     const streamed = request.stream === true;
     const includeUsage = request.stream_options?.include_usage === true;
     const idempotencyKey = idempotencyKeyOf(c);
-    const keyed = idempotencyKey
-      ? idempotentRequest<ChatCompletion>(agent, idempotencyKey, "openai")
-      : undefined;
-    const previous = await keyed?.previous();
-    if (previous) {
-      c.header("Idempotent-Replayed", "true");
-      return streamed ? (replayStream(previous, includeUsage) as never) : c.json(previous);
-    }
-    await enforceRateLimit(c, agent, conversation);
-    await keyed?.claim();
-    const model = modelIdOf(agent);
-    const meta = (runId: string) => ({
-      id: completionId(runId),
-      created: Math.floor(agent.now() / 1000),
-      model,
+    return admitted(c, async (slot) => {
+      const retry = messageRetry<ChatCompletion>(
+        agent,
+        { key: idempotencyKey },
+        runTimeoutMs(agent),
+        "openai",
+      );
+      const previous = await retry?.previous();
+      if (previous) {
+        c.header("Idempotent-Replayed", "true");
+        return streamed ? (replayStream(previous, includeUsage) as never) : c.json(previous);
+      }
+      if (!retry?.admitted) await enforceRateLimit(c, agent, conversation);
+      retry?.admit();
+      await retry?.claim();
+      const model = modelIdOf(agent);
+      const meta = (runId: string) => ({
+        id: completionId(runId),
+        created: Math.floor(agent.now() / 1000),
+        model,
+      });
+      let completion: ChatCompletion | undefined;
+      // The retry contract of message-retry.ts: a failed turn frees its key at once.
+      const turn = slot.after(async (observer?: TurnObserver) => {
+        try {
+          const result = await sendMessage(agent, body, {
+            source: "openai",
+            ...(retry ? { messageKey: retry.messageKey } : {}),
+            ...(observer ? { observer } : {}),
+          });
+          completion = chatCompletion(meta(result.runId), result);
+          await retry?.answered(completion);
+          return result;
+        } catch (error) {
+          await retry?.failed();
+          throw error;
+        }
+      });
+      if (!streamed) {
+        const result = await turn();
+        return c.json(completion ?? chatCompletion(meta(result.runId), result));
+      }
+      const { events, finished } = streamCompletion({
+        meta,
+        includeUsage,
+        errorBody: (error) => openAiStreamError(c, error),
+        run: turn,
+      });
+      // The turn outlives a client that hangs up: its reply is still stored.
+      c.get("options").waitUntil?.(c, finished);
+      return events.response as never;
     });
-    const turn = {
-      source: "openai",
-      ...(idempotencyKey ? { messageKey: `openai:${idempotencyKey}` } : {}),
-    };
-    if (!streamed) {
-      const result = await sendMessage(agent, body, turn);
-      const completion = chatCompletion(meta(result.runId), result);
-      await keyed?.remember(completion);
-      return c.json(completion);
-    }
-    const { events, finished } = streamCompletion({
-      meta,
-      includeUsage,
-      errorBody: (error) => openAiStreamError(c, error),
-      run: async (observer) => {
-        const result = await sendMessage(agent, body, { ...turn, observer });
-        await keyed?.remember(chatCompletion(meta(result.runId), result));
-        return result;
-      },
-    });
-    // The turn outlives a client that hangs up: its reply is still stored.
-    c.get("options").waitUntil?.(c, finished);
-    return events.response as never;
   });

@@ -25,7 +25,7 @@ export function openApiDocument(version = "0.0.0") {
   const bearer = [{ apiToken: [] }];
   const common = {
     "401": error("API_TOKEN missing or wrong"),
-    "503": error("Storage unavailable; retry later"),
+    "503": error("Storage unavailable or a deadline passed; retry after Retry-After"),
   };
   return {
     openapi: "3.1.0",
@@ -94,7 +94,8 @@ export function openApiDocument(version = "0.0.0") {
               name: "Idempotency-Key",
               in: "header",
               required: false,
-              description: "1-200 characters; a repeat returns the first answer",
+              description:
+                "1-200 characters; a repeat returns the first answer, and a repeat after a failed attempt runs it again from the stored message (the body's messageId does the same)",
               schema: { type: "string", minLength: 1, maxLength: 200 },
             },
           ],
@@ -114,11 +115,11 @@ export function openApiDocument(version = "0.0.0") {
             },
             "400": error("Malformed JSON or a bad field"),
             ...common,
-            "409": error("Idempotency-Key in progress"),
+            "409": error("Idempotency-Key or messageId in progress (Retry-After)"),
             "413": error("Body over the limit"),
             "422": error("Idempotency-Key used for another user or room"),
             "429": error("Over a per-minute limit (Retry-After)"),
-            "502": error("The model provider failed"),
+            "502": error("The model provider failed (model_error)"),
           },
         },
       },
@@ -229,7 +230,7 @@ export function openApiDocument(version = "0.0.0") {
               "200": json(answers.tickReportSchema, "The tick's report; more: tick again"),
               "400": error("Bad query"),
               "401": error("CRON_SECRET missing or wrong"),
-              "503": error("Storage unavailable; retry later"),
+              "503": error("Storage unavailable or a deadline passed; retry after Retry-After"),
             },
           },
         ]),

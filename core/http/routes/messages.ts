@@ -3,18 +3,19 @@
 import { type Context, Hono } from "hono";
 import * as z from "zod/mini";
 import { createUniqueUuid, lazySchema, MemoryTable } from "../../kernel/index.ts";
-import type { TurnObserver } from "../../pipeline/index.ts";
+import { runTimeoutMs, type TurnObserver } from "../../pipeline/index.ts";
 import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { readJson } from "../body.ts";
 import { ApiError, errorPayload } from "../errors.ts";
 import { acceptsEventStream, createEventStream } from "../event-stream.ts";
 import {
+  admitted,
   callerId,
   callerIds,
   enforceRateLimit,
   idempotencyKeyOf,
-  idempotentRequest,
+  messageRetry,
   type SendMessageBody,
   type SendMessageResult,
   sendMessage,
@@ -38,28 +39,41 @@ export const messageRoutes = new Hono<AppEnv>()
     const body = await readJson(c, sendMessageBody());
     const idempotencyKey = idempotencyKeyOf(c);
     const streamed = acceptsEventStream(c.req.header("accept"));
-    const agent = await c.get("options").getAgent(c);
-    const keyed = idempotencyKey
-      ? idempotentRequest<SendMessageResult>(agent, idempotencyKey)
-      : undefined;
-    const previous = await keyed?.previous();
-    if (previous) {
-      c.header("Idempotent-Replayed", "true");
-      if (streamed) return eventAnswer(replayAsEvents(previous));
-      return c.json(previous);
-    }
-    await enforceRateLimit(c, agent, callerIds(body));
-    await keyed?.claim();
-    const answered = async (observer?: TurnObserver) => {
-      const result = await sendMessage(agent, body, {
-        ...(idempotencyKey ? { messageKey: `api:${idempotencyKey}` } : {}),
-        ...(observer ? { observer } : {}),
+    return admitted(c, async (slot) => {
+      const agent = await c.get("options").getAgent(c);
+      const retry = messageRetry<SendMessageResult>(
+        agent,
+        { key: idempotencyKey, messageId: body.messageId },
+        runTimeoutMs(agent),
+      );
+      const previous = await retry?.previous();
+      if (previous) {
+        c.header("Idempotent-Replayed", "true");
+        if (streamed) return eventAnswer(replayAsEvents(previous));
+        return c.json(previous);
+      }
+      // A named message counts once, however often the client has to retry it.
+      if (!retry?.admitted) await enforceRateLimit(c, agent, callerIds(body));
+      retry?.admit();
+      await retry?.claim();
+      const answered = slot.after(async (observer?: TurnObserver) => {
+        try {
+          const result = await sendMessage(agent, body, {
+            ...(retry ? { messageKey: retry.messageKey } : {}),
+            ...(observer ? { observer } : {}),
+          });
+          await retry?.answered(result);
+          return result;
+        } catch (error) {
+          // Free the message for the client's retry, which resumes from what was stored (a
+          // turn whose answer could not be remembered is answered again from its replies).
+          await retry?.failed();
+          throw error;
+        }
       });
-      await keyed?.remember(result);
-      return result;
-    };
-    if (streamed) return eventAnswer(streamTurn(c, agent, answered));
-    return c.json(await answered());
+      if (streamed) return eventAnswer(streamTurn(c, agent, answered));
+      return c.json(await answered());
+    });
   })
   .get("/rooms/:roomId/messages", queryInput<{ limit?: string; before?: string }>(), async (c) => {
     const roomParam = callerId().safeParse(c.req.param("roomId"));

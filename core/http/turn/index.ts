@@ -1,5 +1,6 @@
 // A message turn as the HTTP routes run it, shared by every protocol the app speaks: the
 // request body and caller ids, rate limits, Idempotency-Key, the turn itself and its events.
+export { admitted, type TurnSlot } from "./admitted.ts";
 export { type ApiMessage, toApiMessage } from "./api-message.ts";
 export { type IdempotentRequest, idempotencyKeyOf, idempotentRequest } from "./idempotency.ts";
 export {
@@ -11,6 +12,7 @@ export {
   sendMessageBody,
   turnBody,
 } from "./message-body.ts";
+export { type MessageRetry, messageRetry } from "./message-retry.ts";
 export { enforceRateLimit } from "./rate-limit.ts";
 export { type SendMessageResult, sendMessage, type TurnOptions } from "./send-message.ts";
 export { turnEvents } from "./turn-events.ts";

@@ -29,6 +29,11 @@ export const sendMessageBody = lazySchema(() =>
     userId: z.optional(callerId()),
     roomId: z.optional(callerId()),
     userName: z.optional(callerId()),
+    /**
+     * The client's own id for this message (1-200 characters), for retries without an
+     * Idempotency-Key: a resend with the same id is the same message (message-retry.ts).
+     */
+    messageId: z.optional(callerId()),
   }),
 );
 

@@ -67,8 +67,9 @@ export async function sendMessage(
     replies: replies.map((m) => toApiMessage(agent, m)),
     ...(usage ? { usage } : {}),
   });
-  // A keyed message has an id fixed by its key, so a retry after a crash finds what the first
-  // attempt stored: its answer is given again, or its turn resumed, never a second copy.
+  // A named message has an id fixed by its name, so a retry after a failure or a crash finds
+  // what the first attempt stored: its answer is given again, or its turn resumed, never a
+  // second copy.
   const messageId = options.messageKey ? createUniqueUuid(agent, options.messageKey) : undefined;
   let alreadySaved: Memory | undefined;
   if (messageId) {
@@ -85,7 +86,7 @@ export async function sendMessage(
         throw new ApiError(
           422,
           "idempotency_mismatch",
-          "This Idempotency-Key was used for a message from another user or room",
+          "This Idempotency-Key or messageId was used for a message from another user or room",
         );
       }
       const replies = replyIds.flatMap((id) => found.get(id) ?? []);
@@ -122,6 +123,11 @@ export async function sendMessage(
       },
     },
   );
+  if (outcome.reason === "timeout" && outcome.responses.length === 0) {
+    // The turn ran past RUN_TIMEOUT_MS without a reply: an error the client retries (the retry
+    // goes on from the stored message), never a 200 that answers nothing.
+    throw new ApiError(503, "turn_timeout", "The agent did not answer in time; retry later");
+  }
   return answer(
     outcome.runId,
     outcome.messageId,

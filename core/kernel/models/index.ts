@@ -1,4 +1,6 @@
 // Model types, parameters and token usage, named as in elizaOS; prompt segments.
+
+export { markModelFailure, modelFailureOf } from "./model-failure.ts";
 export type {
   DetokenizeTextParams,
   ElizaGenerateTextParams,

@@ -56,10 +56,20 @@ export interface EmbeddingParams {
 export class ModelError extends Error {
   readonly provider: string;
   readonly status?: number;
-  constructor(provider: string, message: string, options?: { status?: number; cause?: unknown }) {
+  /** The provider's own "not before" (its 429's Retry-After), in ms, when it gave one. */
+  readonly retryAfterMs?: number;
+  /** The call ran out of its deadline (MODEL_TIMEOUT_MS): the model may simply be slow. */
+  readonly timedOut: boolean;
+  constructor(
+    provider: string,
+    message: string,
+    options?: { status?: number; cause?: unknown; retryAfterMs?: number; timedOut?: boolean },
+  ) {
     super(message, { cause: options?.cause });
     this.name = "ModelError";
     this.provider = provider;
     this.status = options?.status;
+    this.retryAfterMs = options?.retryAfterMs;
+    this.timedOut = options?.timedOut ?? false;
   }
 }

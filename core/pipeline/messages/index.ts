@@ -17,8 +17,9 @@ export {
 } from "./message-service.ts";
 export { takePrefetched } from "./prefetch.ts";
 export { replyId } from "./reply-sender.ts";
+export { runTimeoutMs } from "./run-guard.ts";
 export { fillTemplateSegments, providerSegments, stableValueNames } from "./segmented-prompt.ts";
-export { sendOnce } from "./send-once.ts";
+export { isWaitingSend, resendWaiting, sendOnce } from "./send-once.ts";
 export {
   fillTemplate,
   messageHandlerTemplate,

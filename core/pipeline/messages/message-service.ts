@@ -26,7 +26,7 @@ import { dropPrefetched, keepPrefetched, prefetchReads } from "./prefetch.ts";
 import { announceReceived } from "./received.ts";
 import { embedLaterOp, replySender } from "./reply-sender.ts";
 import type { RunControl } from "./run-control.ts";
-import { failRun, finishRun } from "./run-end.ts";
+import { assertRepliesStored, failRun, finishRun } from "./run-end.ts";
 import { noteLatest, raceRunTimeout, runTimeoutMs } from "./run-guard.ts";
 import { shouldRespond } from "./should-respond.ts";
 import { notify, timed } from "./turn-observer.ts";
@@ -225,6 +225,7 @@ const pipeline: Pipeline = {
           const state = await runtime.composeState(message);
           run.record.phase = "evaluators";
           await runtime.evaluate(message, state, false, send, [], { runId });
+          assertRepliesStored(run);
         }
         return await finishRun(
           runtime,
@@ -261,8 +262,10 @@ const pipeline: Pipeline = {
         runId,
         mode: runtime.getSettingString("ACTION_MODE") === "single" ? "single" : "multiple",
       });
+      assertRepliesStored(run);
       run.record.phase = "evaluators";
       await runtime.evaluate(message, state, responses.length > 0, send, responses, { runId });
+      assertRepliesStored(run);
       const reason = responses.length ? "replied" : `planned ${plan.content.actions?.join(",")}`;
       return await finishRun(
         runtime,

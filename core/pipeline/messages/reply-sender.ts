@@ -4,6 +4,7 @@
 import {
   type Content,
   createUniqueUuid,
+  DeliveryError,
   EventType,
   type Memory,
   randomUuid,
@@ -95,13 +96,20 @@ export function replySender(
             read: newerRead(message),
             refuses: (newer) => newerFromOthers(runtime, message, newer),
           };
-    const outcome = await sendOnce(
-      runtime,
-      reply,
-      alsoWrite,
-      async () => callback?.(reply.content, reply),
-      guard,
-    );
+    let outcome: Awaited<ReturnType<typeof sendOnce>>;
+    try {
+      outcome = await sendOnce(
+        runtime,
+        reply,
+        alsoWrite,
+        async () => callback?.(reply.content, reply),
+        guard,
+      );
+    } catch (error) {
+      // Anything but the platform's refusal is the storage failing under the reply's record.
+      if (!(error instanceof DeliveryError)) run.unstoredReply ??= error;
+      throw error;
+    }
     if (guard && outcome.sent) run.stale = Promise.resolve(false);
     if (!outcome.sent && "refused" in outcome) {
       run.stale = Promise.resolve(true);

@@ -14,6 +14,12 @@ export interface RunControl {
   stale?: Promise<boolean>;
   /** A reply was discarded because a newer message arrived (elizaOS's "replaced"). */
   replaced?: boolean;
+  /**
+   * A reply that could not be stored (the storage failed under it). Actions and evaluators
+   * contain their errors, so the turn checks this after them and fails: a 503, not a 200
+   * that answers nothing.
+   */
+  unstoredReply?: unknown;
   /** Tokens the turn's own model calls used so far, as their providers reported them. */
   usage?: TokenUsage;
   /** The run's record: its steps so far, its logger, its log row at the end. */

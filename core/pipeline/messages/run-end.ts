@@ -1,7 +1,7 @@
 // How a turn ends: its run record closed and RUN_ENDED emitted, with the same fields whether
 // it completed or failed, so observers (the run log, plugins' listeners) see one shape.
 
-import { EventType, type Memory } from "../../kernel/index.ts";
+import { EventType, type Memory, StorageError } from "../../kernel/index.ts";
 import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { RunControl } from "./run-control.ts";
 import type { HandleMessageResult } from "./service-types.ts";
@@ -62,4 +62,15 @@ async function emitEnded(
     duration: endTime - startedAt,
     source: message.content.source,
   });
+}
+
+/**
+ * Throws when a reply of the turn could not be stored: the caller gets an error it can retry
+ * (503, storage unavailable) instead of a turn that ended with nothing said.
+ */
+export function assertRepliesStored(run: RunControl): void {
+  const error = run.unstoredReply;
+  if (error === undefined) return;
+  if (error instanceof StorageError && error.code === "UNAVAILABLE") throw error;
+  throw new StorageError("UNAVAILABLE", "a reply could not be stored", { cause: error });
 }

@@ -4,16 +4,22 @@
 // concurrent tick, a redelivery) finds the row and does not send again. Only a send the platform
 // refused for sure (DeliveryError) removes the row, so the retry sends it once more. A crash
 // between the write and the platform's answer is treated like a timed-out send: it may have
-// reached the user, so it is never repeated.
+// reached the user, so it is never repeated. While the connector waits to retry after a
+// definite refusal (a 429's retry_after, a 5xx pause), the row says "not sent yet"
+// (kernel/delivery): a crash in that wait leaves a send that recovery makes once more
+// (resendWaiting). That costs two writes per such wait and nothing on a send that goes through.
 
 import {
   DeliveryError,
+  type DeliveryProgress,
   type Memory,
   MemoryTable,
+  NOT_SENT_YET,
   StorageError,
   type StorageOp,
   type StorageRead,
   type StorageReadResult,
+  trackDelivery,
   type UUID,
 } from "../../kernel/index.ts";
 import type { IAgentRuntime } from "../../runtime/index.ts";
@@ -69,6 +75,7 @@ export async function sendOnce(
     return { sent: false, refused: true };
   }
   try {
+    trackDelivery(memory.content, recordedProgress(runtime, memory));
     await deliver();
   } catch (error) {
     const failure =
@@ -87,4 +94,46 @@ export async function sendOnce(
     throw failure;
   }
   return { sent: true };
+}
+
+/** The send's progress, written to its row: "not sent yet" while it waits to retry. */
+function recordedProgress(runtime: IAgentRuntime, memory: Memory & { id: UUID }): DeliveryProgress {
+  const { delivery: _, ...metadata } = (memory.metadata ?? {}) as Record<string, unknown>;
+  const write = async (waiting: boolean) => {
+    await runtime.storage.updateMemory({
+      id: memory.id,
+      metadata: (waiting
+        ? { ...metadata, delivery: NOT_SENT_YET }
+        : metadata) as Memory["metadata"],
+    });
+  };
+  return { waiting: () => write(true), resuming: () => write(false) };
+}
+
+/** Whether a recorded send was waiting to retry, so nothing of it was delivered. */
+export function isWaitingSend(memory: Memory): boolean {
+  return (memory.metadata as { delivery?: unknown } | undefined)?.delivery === NOT_SENT_YET;
+}
+
+/**
+ * Makes a recorded send that never left (a crash while it waited to retry) once more: its row
+ * says "may be sent" again right before the call, as a first send's does. A definite refusal
+ * puts the row back to "not sent yet" and throws, so the owning task retries it later.
+ */
+export async function resendWaiting(
+  runtime: IAgentRuntime,
+  memory: Memory & { id: UUID },
+  deliver: () => Promise<unknown>,
+): Promise<void> {
+  const progress = recordedProgress(runtime, memory);
+  await progress.resuming();
+  trackDelivery(memory.content, progress);
+  try {
+    await deliver();
+  } catch (error) {
+    await progress.waiting().catch(() => {});
+    throw error instanceof DeliveryError
+      ? error
+      : new DeliveryError(`not delivered: ${String(error)}`, { cause: error });
+  }
 }

@@ -15,10 +15,12 @@ import type {
   SendTarget,
   TaskWorker,
 } from "../../runtime/index.ts";
-import { messageService, replyId } from "../messages/index.ts";
+import { isWaitingSend, messageService, replyId, resendWaiting } from "../messages/index.ts";
 import { runClaimedTask } from "./run-task.ts";
 
 export const INBOX_TASK = "INBOX_MESSAGE";
+/** Replies of one turn recovery looks for in its one read; turns have one or two. */
+const RECOVERABLE_REPLIES = 10;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface InboundMessage {
@@ -132,12 +134,22 @@ export const inboxWorker: TaskWorker = {
   runLog: false,
   async execute(runtime, options) {
     const payload = options as unknown as InboxPayload;
-    // One read for both: is the message stored, and does its first reply exist (by its fixed
-    // id, however many messages came after it)?
-    const firstReply = replyId(runtime, payload.messageId, 0);
-    const found = await runtime.storage.getMemoriesByIds([payload.messageId, firstReply]);
-    if (found.some((m) => m.id === firstReply)) {
-      // An earlier run answered it (or may have: it died mid-send). Never answer twice.
+    // One read for all: is the message stored, and do its replies exist (by their fixed ids,
+    // however many messages came after it)?
+    const replyIds = Array.from({ length: RECOVERABLE_REPLIES }, (_, k) =>
+      replyId(runtime, payload.messageId, k),
+    );
+    const found = await runtime.storage.getMemoriesByIds([payload.messageId, ...replyIds]);
+    const replies = replyIds.flatMap((id) => found.filter((m) => m.id === id));
+    if (replies.length > 0) {
+      // An earlier run answered it (or may have: it died mid-send). Never answer twice; but a
+      // reply that died while it waited to retry never left: it is sent now, once.
+      for (const reply of replies.filter(isWaitingSend)) {
+        await resendWaiting(runtime, reply as Memory & { id: UUID }, () =>
+          runtime.sendMessageToTarget(payload.target, reply.content),
+        );
+        runtime.logger.info("sent a reply a crash had left waiting to retry", { id: reply.id });
+      }
       runtime.logger.info("inbox message already answered; not answered again", {
         messageId: payload.messageId,
       });

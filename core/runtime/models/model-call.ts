@@ -1,7 +1,7 @@
 // One model call as useModel makes it: the handler run, a streamed answer read to the end, and
 // the call recorded in the run it belongs to (provider, model, time, retries, tokens; the
 // prompt and answer with LOG_PROMPTS), failed or not.
-import type { ModelTypeName } from "../../kernel/index.ts";
+import { type ModelTypeName, markModelFailure } from "../../kernel/index.ts";
 import type { IAgentRuntime } from "../contract/index.ts";
 import type { ModelCallRecord, RunTracker } from "../runs/index.ts";
 import { type ModelCall, modelUsedPayload, settleModelResult } from "./registry.ts";
@@ -24,7 +24,8 @@ export async function callRecorded<R>(
     result = (await settleModelResult(answer, call.params)) as R;
   } catch (error) {
     run?.modelUsed(modelCallRecord(type, model.provider, call, started, runtime.now(), { error }));
-    throw error;
+    // Remembered as the model's failure (a 502 for the HTTP answer), its identity kept.
+    throw markModelFailure(error, model.provider);
   }
   const keepPrompt = run ? runs.keepsPrompts() : false;
   run?.modelUsed(
