@@ -151,7 +151,7 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   warnDefaultSecretSalt(runtime, options.production === true || env.NODE_ENV === "production");
   // Before any plugin's init: elizaOS plugins may read their own tables there.
   await migratePluginSchemas(options.storage, plugins);
-  await runtime.initialize();
+  await runtime.initialize({ skipMigrations: true });
   await pinEmbeddingDimension(runtime);
   if (runtime.getModelRegistration(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
     runtime.logger.info(

@@ -10,6 +10,8 @@ export * from "../index.ts";
 export type { ElizaLogger, LogEntry, LogFn } from "../kernel/index.ts";
 export {
   alloc,
+  BM25,
+  type BM25Options,
   type BufferLike,
   BufferUtils,
   byteLength,
@@ -28,6 +30,7 @@ export {
   parseJSONObjectFromText,
   parseKeyValueXml,
   randomBytes,
+  type SearchResult,
   safeReplacer,
   slice,
   stringToUuid,
@@ -67,7 +70,6 @@ export {
   truncateToCompleteSentence,
   XmlTagExtractor,
 } from "../runtime/index.ts";
-export { BM25, type BM25Options, type SearchResult } from "./bm25.ts";
 export {
   buildCharacterPlugins,
   characterSchema,

@@ -15,6 +15,7 @@ export {
   type ParsedCharacter,
   parseCharacter,
   parseCharacterJson,
+  runtimeCharacter,
   settingValueSchema,
   type TemplateFunction,
 } from "./character/index.ts";
@@ -95,6 +96,7 @@ export {
   withSegmentedPrompt,
   withUsageSink,
 } from "./models/index.ts";
+export { BM25, type BM25Options, type SearchResult } from "./search/index.ts";
 export {
   DEFAULT_SECRET_SALT,
   hasPlainSecrets,

@@ -21,7 +21,9 @@ import type {
   IAgentRuntime,
   State,
 } from "../contract/index.ts";
+import { writesElizaRow } from "../runs/index.ts";
 import { checkParameters, declaredParameters, suppliedFor } from "./action-parameters.ts";
+import { keepActionResult } from "./action-rows.ts";
 import { isPreEvaluator } from "./pre-evaluators.ts";
 import { mayRun } from "./private-actions.ts";
 import { resolveAction } from "./resolve-action.ts";
@@ -146,8 +148,9 @@ export async function runActions(
         ? { ...current, data: { ...current.data, actionParams: check.params } }
         : current;
       let result: ActionResult;
+      let returned: unknown;
       try {
-        const returned = await action.handler(
+        returned = await action.handler(
           runtime,
           message,
           actionState,
@@ -191,6 +194,9 @@ export async function runActions(
           actionResult: result,
         },
       });
+      if (writesElizaRow(runtime, record !== undefined)) {
+        await keepActionResult(runtime, { message, action, actionId, result, returned, runId });
+      }
     }
   }
   if (message.id) {

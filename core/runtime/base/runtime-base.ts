@@ -5,6 +5,7 @@
 // here is request-scoped: per-message values travel in arguments.
 
 import {
+  type Character,
   characterAgentId,
   createConsoleLogger,
   createRedactor,
@@ -20,6 +21,7 @@ import {
   type Room,
   randomUuid,
   redactingLogger,
+  runtimeCharacter,
   type SettingCandidate,
   type SettingSource,
   type SettingValue,
@@ -43,10 +45,15 @@ import {
   ensureConnectionsOps,
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
+import { elizaAdapterOf } from "./eliza-adapter.ts";
+import { bindStorage, chooseStorage, type StorageChoice } from "./storage-option.ts";
 
-export interface RuntimeBaseOptions {
-  character: ParsedCharacter;
-  storage: StorageAdapter;
+export interface RuntimeBaseOptions extends StorageChoice {
+  /**
+   * The character, as createAgent parsed it or as elizaOS's constructor takes it (`{ name }`
+   * and whatever else the caller has): kept as `runtime.character` either way.
+   */
+  character: ParsedCharacter | Character;
   /** The environment the target passed in (Node's environment, a Worker's env, Lambda's env). */
   env?: Record<string, unknown>;
   /** Settings that sit between the character and the env. */
@@ -97,8 +104,9 @@ export abstract class RuntimeBase extends RuntimeDatabase {
   private currentRunId: UUID | undefined;
 
   constructor(options: RuntimeBaseOptions) {
-    super(options.storage, options.agentId ?? characterAgentId(options.character));
-    this.character = options.character;
+    super(chooseStorage(options), options.agentId ?? characterAgentId(options.character));
+    this.character = runtimeCharacter(options.character);
+    bindStorage(this.storage, this.agentId, this.character.name);
     this.env = options.env ?? {};
     // A copy: setSetting may overwrite a key here, and the caller's object stays theirs.
     this.runtimeSettings = { ...options.settings };
@@ -130,6 +138,14 @@ export abstract class RuntimeBase extends RuntimeDatabase {
       this.redact,
     );
     this.runs = new RunTracker(this);
+  }
+
+  /**
+   * elizaOS's `runtime.adapter`: the elizaOS database adapter the runtime was given as
+   * `adapter`, else eliza-edge's storage (which has elizaOS's adapter methods).
+   */
+  override get adapter(): StorageAdapter {
+    return (elizaAdapterOf(this.storage) as StorageAdapter | undefined) ?? this.storage;
   }
 
   // --- settings -------------------------------------------------------------------------

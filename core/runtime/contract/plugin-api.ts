@@ -36,6 +36,7 @@ import type {
   RouteResponse,
   SendTarget,
   Service,
+  ServiceRegistrationStatus,
   State,
 } from "./shapes.ts";
 
@@ -326,6 +327,12 @@ export interface IAgentRuntime extends RuntimeBase {
   hasService(serviceType: string): boolean;
   getRegisteredServiceTypes(): string[];
   getServiceLoadPromise(serviceType: string): Promise<Service>;
+  getTypedService<T extends Service>(serviceType: string): T | null;
+  getServiceRegistrationStatus(serviceType: string): ServiceRegistrationStatus;
+  getServiceHealth(): Record<
+    string,
+    { status: ServiceRegistrationStatus; instances: number; hasPromise: boolean }
+  >;
   hasElizaOS(): boolean;
 
   // events
@@ -354,6 +361,7 @@ export interface IAgentRuntime extends RuntimeBase {
   generateText(input: string, options?: GenerateTextOptions): Promise<GenerateTextResult>;
   ensureEmbeddingDimension(dimension?: number): Promise<void>;
   addEmbeddingToMemory(memory: Memory): Promise<Memory>;
+  rerankMemories(query: string, memories: Memory[]): Promise<Memory[]>;
   queueEmbeddingGeneration(memory: Memory, priority?: "high" | "normal" | "low"): Promise<void>;
 
   // tasks (the row's due time follows its tags and metadata)

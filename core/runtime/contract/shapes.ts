@@ -198,3 +198,11 @@ export interface ActionRunOptions {
   /** elizaOS: streamed text chunks; passed on to handlers in their options. */
   onStreamChunk?: (chunk: string, messageId?: UUID) => Promise<void>;
 }
+
+/** elizaOS's service registration status (getServiceRegistrationStatus). */
+export type ServiceRegistrationStatus =
+  | "pending"
+  | "registering"
+  | "registered"
+  | "failed"
+  | "unknown";

@@ -3,7 +3,12 @@
 // prompt and answer with LOG_PROMPTS), failed or not.
 import type { ModelTypeName } from "../../kernel/index.ts";
 import type { IAgentRuntime } from "../contract/index.ts";
-import type { ModelCallRecord, RunTracker } from "../runs/index.ts";
+import {
+  type ModelCallRecord,
+  type RunTracker,
+  writeElizaRow,
+  writesElizaRow,
+} from "../runs/index.ts";
 import { type ModelCall, modelUsedPayload, settleModelResult } from "./registry.ts";
 
 export async function callRecorded<R>(
@@ -27,12 +32,29 @@ export async function callRecorded<R>(
     throw error;
   }
   const keepPrompt = run ? runs.keepsPrompts() : false;
-  run?.modelUsed(
-    modelCallRecord(type, model.provider, call, started, runtime.now(), {
-      result: keepPrompt ? result : undefined,
-      keepPrompt,
-    }),
-  );
+  const record = modelCallRecord(type, model.provider, call, started, runtime.now(), {
+    result: keepPrompt || !run ? result : undefined,
+    keepPrompt: keepPrompt || (!run && runs.keepsPrompts()),
+  });
+  run?.modelUsed(record);
+  if (writesElizaRow(runtime, run !== undefined, type)) {
+    // elizaOS's row for the call, with its body's names.
+    await writeElizaRow(runtime, {
+      type: `useModel:${type}`,
+      roomId: runtime.agentId,
+      body: {
+        modelType: type,
+        modelKey: type,
+        provider: model.provider,
+        executionTime: record.executionTime,
+        timestamp: runtime.now(),
+        runId: run?.runId ?? null,
+        ...(record.prompt ? { prompt: record.prompt } : {}),
+        ...(typeof result === "string" && record.prompt ? { response: result } : {}),
+        ...(record.usage ? { usage: record.usage } : {}),
+      },
+    });
+  }
   return result;
 }
 

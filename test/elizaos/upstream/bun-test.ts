@@ -42,11 +42,11 @@ export function bunTestFor(file: string, target: UpstreamTarget) {
   const measuring = process.env.ELIZAOS_UPSTREAM_MEASURE === "1";
   const path: string[] = [];
 
-  const describe = (name: string, fn: TestFn) =>
+  const describe = (name: string, fn: () => void) =>
     vitestDescribe(name, () => {
       path.push(name);
       try {
-        return fn();
+        fn();
       } finally {
         path.pop();
       }
