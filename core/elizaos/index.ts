@@ -27,7 +27,7 @@ export {
   ModelType,
   normalizeJsonString,
   parseBooleanFromText,
-  parseJSONObjectFromText,
+  parseJSONObjectLikeElizaOS as parseJSONObjectFromText,
   parseKeyValueXml,
   randomBytes,
   type SearchResult,
@@ -112,7 +112,16 @@ export {
   type ServiceError,
   type TypedService,
 } from "./service.ts";
-export * from "./templates.ts";
+// Explicit, so elizaOS's texts shadow eliza-edge's own templates of the same names (../index.ts).
+export {
+  booleanFooter,
+  imageDescriptionTemplate,
+  messageHandlerTemplate,
+  multiStepDecisionTemplate,
+  multiStepSummaryTemplate,
+  postCreationTemplate,
+  shouldRespondTemplate,
+} from "./templates.ts";
 export * from "./types.ts";
 export * from "./world-settings.ts";
 export { decryptStringValue as decryptSecret } from "./world-settings.ts";

@@ -99,6 +99,7 @@ export {
 export { BM25, type BM25Options, type SearchResult } from "./search/index.ts";
 export {
   DEFAULT_SECRET_SALT,
+  deploymentSalt,
   hasPlainSecrets,
   hasSecrets,
   holdsEncrypted,
@@ -106,6 +107,7 @@ export {
   openCharacterSecrets,
   provideSecretCipher,
   sealCharacterSecrets,
+  setDeploymentSalt,
 } from "./secrets/index.ts";
 export {
   ELIZAOS_SETTING_ALIASES,
@@ -146,6 +148,7 @@ export {
   normalizeJsonString,
   parseBooleanFromText,
   parseJSONObjectFromText,
+  parseJSONObjectLikeElizaOS,
   parseKeyValueXml,
   parseList,
   parseResponse,

@@ -160,6 +160,21 @@ export function parseJSONObjectFromText(text: string): Record<string, unknown> |
   }
 }
 
+/**
+ * elizaOS 1.7.2's parseJSONObjectFromText, for the compat entry: the text always goes through
+ * normalizeJsonString first, so bare values, numbers included, come back as strings
+ * (`{"age": 30}` gives `{ age: "30" }`), as plugins written against elizaOS expect. eliza-edge's
+ * own parseJSONObjectFromText above reads valid JSON as JSON and repairs only what is not.
+ */
+export function parseJSONObjectLikeElizaOS(text: string): Record<string, unknown> | null {
+  if (typeof text !== "string") return null;
+  try {
+    return asObject(JSON.parse(normalizeJsonString((jsonFence(text) ?? text).trim())));
+  } catch {
+    return null;
+  }
+}
+
 const KEY_CHAR = /[\w-]/;
 
 /**

@@ -21,7 +21,7 @@ import type {
   IAgentRuntime,
   State,
 } from "../contract/index.ts";
-import { writesElizaRow } from "../runs/index.ts";
+import { actionEnded, actionStarted, writesElizaRow } from "../runs/index.ts";
 import { checkParameters, declaredParameters, suppliedFor } from "./action-parameters.ts";
 import { keepActionResult } from "./action-rows.ts";
 import { isPreEvaluator } from "./pre-evaluators.ts";
@@ -149,6 +149,7 @@ export async function runActions(
         : current;
       let result: ActionResult;
       let returned: unknown;
+      actionStarted(runtime, actionId, action.name);
       try {
         returned = await action.handler(
           runtime,
@@ -171,6 +172,8 @@ export async function runActions(
         }
         runtime.logger.error(`action ${action.name} failed`, { error: describeError(error) });
         result = { success: false, error: String(error) };
+      } finally {
+        actionEnded(runtime, actionId);
       }
       record?.actionCompleted(actionId, action.name, result, runtime.now() - startedAt);
       results.push(result);

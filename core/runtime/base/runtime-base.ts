@@ -30,6 +30,7 @@ import {
   type StorageRead,
   type StorageReadResult,
   secretValues,
+  setDeploymentSalt,
   settingCandidates,
   type UUID,
   type World,
@@ -138,6 +139,8 @@ export abstract class RuntimeBase extends RuntimeDatabase {
       this.redact,
     );
     this.runs = new RunTracker(this);
+    // elizaOS's salt helpers (getSalt) take no runtime: they read the salt this agent uses.
+    setDeploymentSalt(this.getSettingString("SECRET_SALT"));
   }
 
   /**
@@ -207,12 +210,15 @@ export abstract class RuntimeBase extends RuntimeDatabase {
     );
   }
 
-  /** How many recent messages a prompt shows: the constructor option, CONVERSATION_LENGTH, or 32. */
-  getConversationLength(): number {
+  /**
+   * How many recent messages a prompt shows: the constructor option, CONVERSATION_LENGTH, or
+   * 32. Bound to this runtime: elizaOS plugins keep the function and call it on its own.
+   */
+  readonly getConversationLength = (): number => {
     if (this.conversationLength !== undefined) return this.conversationLength;
     const setting = Number(this.getSettingString("CONVERSATION_LENGTH"));
     return Number.isInteger(setting) && setting > 0 ? setting : DEFAULT_CONVERSATION_LENGTH;
-  }
+  };
 
   /** Runs every handler of the event(s); the connections below announce what they join. */
   abstract emitEvent(

@@ -4,6 +4,7 @@
 import type { ModelTypeName } from "../../kernel/index.ts";
 import type { IAgentRuntime } from "../contract/index.ts";
 import {
+  executingAction,
   type ModelCallRecord,
   type RunTracker,
   writeElizaRow,
@@ -49,6 +50,7 @@ export async function callRecorded<R>(
         executionTime: record.executionTime,
         timestamp: runtime.now(),
         runId: run?.runId ?? null,
+        actionContext: executingAction(runtime) ?? null,
         ...(record.prompt ? { prompt: record.prompt } : {}),
         ...(typeof result === "string" && record.prompt ? { response: result } : {}),
         ...(record.usage ? { usage: record.usage } : {}),

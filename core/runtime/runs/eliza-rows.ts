@@ -37,3 +37,28 @@ export async function writeElizaRow(
     host.logger.warn(`log row ${row.type} not written`, { error: describeError(error) });
   }
 }
+
+/**
+ * The actions executing on each runtime, so a model call's row can name the action it was made
+ * for (elizaOS's `actionContext`). Web-standard JavaScript keeps no context across awaits, so a
+ * call is attributed only while exactly one action is executing, as a run is (tracker.ts).
+ */
+const inFlight = new WeakMap<object, Map<UUID, { actionName: string; actionId: UUID }>>();
+
+export function actionStarted(runtime: object, actionId: UUID, actionName: string): void {
+  const actions = inFlight.get(runtime) ?? new Map();
+  actions.set(actionId, { actionName, actionId });
+  inFlight.set(runtime, actions);
+}
+
+export function actionEnded(runtime: object, actionId: UUID): void {
+  inFlight.get(runtime)?.delete(actionId);
+}
+
+/** The one action executing on the runtime, if exactly one is. */
+export function executingAction(
+  runtime: object,
+): { actionName: string; actionId: UUID } | undefined {
+  const actions = inFlight.get(runtime);
+  return actions?.size === 1 ? actions.values().next().value : undefined;
+}

@@ -1,7 +1,13 @@
 // The run log: what each message turn and task run did, one row each (README "Observing your
 // agent").
 
-export { writeElizaRow, writesElizaRow } from "./eliza-rows.ts";
+export {
+  actionEnded,
+  actionStarted,
+  executingAction,
+  writeElizaRow,
+  writesElizaRow,
+} from "./eliza-rows.ts";
 export {
   getRun,
   type ListRunsParams,

@@ -42,15 +42,19 @@ export function bunTestFor(file: string, target: UpstreamTarget) {
   const measuring = process.env.ELIZAOS_UPSTREAM_MEASURE === "1";
   const path: string[] = [];
 
-  const describe = (name: string, fn: () => void) =>
-    vitestDescribe(name, () => {
-      path.push(name);
+  // vitest runs a describe's body after the enclosing body has returned, so each body gets
+  // the path it was declared under, not whatever path is current when it runs.
+  const describe = (name: string, fn: () => void) => {
+    const declaredUnder = [...path, name];
+    return vitestDescribe(name, () => {
+      const outer = path.splice(0, path.length, ...declaredUnder);
       try {
         fn();
       } finally {
-        path.pop();
+        path.splice(0, path.length, ...outer);
       }
     });
+  };
 
   const it = (name: string, fn: TestFn, timeout?: number) => {
     const full = [...path, name].join(" > ");

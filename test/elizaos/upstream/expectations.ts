@@ -63,6 +63,15 @@ const EXPECTATIONS: Record<string, FileExpectations> = {
     },
     failsOnEdge: {},
   },
+  "settings.test.ts": {
+    notKept: {},
+    failsOnEdge: {
+      "settings utilities > getSalt > should return salt from environment variable":
+        "core reads no process.env (a Worker has none): SECRET_SALT comes from the agent's settings, which include the target's env and bindings, and setEnv",
+      "settings utilities > Character settings merge with complex objects > should handle complex character settings without corrupting them during .env merge":
+        "no .env file is read at run time on serverless (loadEnvFile refuses): settings come from the target's env, createAgent({ env }) or the character",
+    },
+  },
   "utils.test.ts": {
     notKept: {
       "Utils Comprehensive Tests > XmlTextStreamExtractor > should extract text content from complete XML":
