@@ -19,8 +19,10 @@ describe("the compat entry in Workers", () => {
     // All of core plus the compat layer, minified and gzipped (core alone: see
     // web-standard.test.ts). 126 KiB until issue 19, whose reminder-time parser (chrono-node,
     // ~13.5 KiB), attachments, commands and time zones it carries too, as it carries issue 20's
-    // run log, streaming and routes (~7 KiB). Measured: 151.6 KiB.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(156 * 1024);
+    // run log, streaming and routes (~7 KiB): 155.5 KiB. Issue 30 added elizaOS 1.7.2's own
+    // prompt templates, byte for byte (~4.5 KiB), and core's growth above (~2 KiB beyond the
+    // BM25 the compat entry already carried). Measured: 162.1 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(165 * 1024);
   });
 
   it("runs in workerd", { timeout: 60_000 }, async () => {
