@@ -18,6 +18,7 @@ import type {
   SendTarget,
   Service,
   ServiceClass,
+  ServiceHealth,
   ServiceRegistrationStatus,
   TargetInfo,
   TaskWorker,
@@ -208,10 +209,7 @@ export abstract class RuntimeRegistry extends RuntimeModels {
   }
 
   /** elizaOS's getServiceHealth, by service type. */
-  getServiceHealth(): Record<
-    string,
-    { status: ServiceRegistrationStatus; instances: number; hasPromise: boolean }
-  > {
+  getServiceHealth(): ServiceHealth {
     return inside(this).services.health();
   }
 

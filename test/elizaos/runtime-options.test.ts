@@ -138,30 +138,42 @@ describe("initialize()", () => {
 });
 
 describe("one storage object, two agents", () => {
-  it("refuses a second agent, saying how to give each its own", async () => {
-    const storage = createMemoryStorage();
-    await createAgent({ character: { name: "Ada" }, storage, logger: quiet });
-    await expect(
-      createAgent({ character: { name: "Bob" }, storage, logger: quiet }),
-    ).rejects.toThrow(/already serves agent "Ada".*createMemoryStorage\(\{ agentId \}\)/s);
-    // The same agent again (a new runtime after a restart) is fine.
-    await expect(
-      createAgent({ character: { name: "Ada" }, storage, logger: quiet }),
-    ).resolves.toBeDefined();
-  });
+  it("keeps each agent's knowledge and memories its own", async () => {
+    // Made for no agent in particular, as a script or a multi-agent test makes one.
+    const storage = createMemoryStorage({ embeddingDimension: 2 });
+    const ada = await createAgent({ character: { name: "Ada" }, storage, logger: quiet });
+    const bob = await createAgent({ character: { name: "Bob" }, storage, logger: quiet });
+    const roomId = stringToUuid("shared-room");
+    const write = (agent: typeof ada, text: string, tableName: string) =>
+      agent.createMemory(
+        {
+          id: stringToUuid(`${agent.agentId}:${text}`),
+          entityId: agent.agentId,
+          roomId,
+          content: { text },
+          embedding: [1, 0],
+        },
+        tableName,
+      );
+    await write(ada, "Ada's secret: the door code is 1234", "fragments");
+    await write(ada, "Ada said hello", "messages");
+    await write(bob, "Bob said hello", "messages");
 
-  it("lets two agents share one database through a storage each", async () => {
-    const ada = await createAgent({
-      character: { name: "Ada" },
-      storage: createMemoryStorage({ agentId: stringToUuid("Ada") }),
-      logger: quiet,
-    });
-    const bob = await createAgent({
-      character: { name: "Bob" },
-      storage: createMemoryStorage({ agentId: stringToUuid("Bob") }),
-      logger: quiet,
-    });
-    expect(ada.agentId).not.toBe(bob.agentId);
+    const asked = { entityId: stringToUuid("u"), roomId, content: { text: "code?" } };
+    const knowledgeOf = async (agent: typeof ada) =>
+      (
+        await agent.providers
+          .find((p) => p.name === "KNOWLEDGE")
+          ?.get(agent, { ...asked, embedding: [1, 0] }, { values: {}, data: {}, text: "" })
+      )?.text ?? "";
+    expect(await knowledgeOf(ada)).toContain("door code is 1234");
+    expect(await knowledgeOf(bob)).toBe("");
+    const said = async (agent: typeof ada) =>
+      (await agent.getMemories({ tableName: "messages", roomId })).map((m) => m.content.text);
+    expect(await said(ada)).toEqual(["Ada said hello"]);
+    expect(await said(bob)).toEqual(["Bob said hello"]);
+    const found = await bob.searchMemories({ tableName: "fragments", embedding: [1, 0] });
+    expect(found).toEqual([]);
   });
 });
 

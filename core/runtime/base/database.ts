@@ -163,9 +163,14 @@ export class RuntimeStorage {
       // elizaOS hands the character itself; eliza-edge's row keeps it under `character`.
       character: character ?? ({ name, ...rest } as Agent["character"]),
     };
-    if (!(await this.createAgent(row))) throw new Error(`Failed to create agent: ${id}`);
-    freshAgentRows.add(row);
-    return row;
+    if (await this.createAgent(row)) {
+      freshAgentRows.add(row);
+      return row;
+    }
+    // Another cold start of the same agent wrote it first (insert-if-absent said no).
+    const written = await this.storage.getAgent(id);
+    if (!written) throw new Error(`Failed to create agent: ${id}`);
+    return this.openAgent(written);
   }
   async getAgents(): Promise<Agent[]> {
     return Promise.all((await this.storage.getAgents()).map((a) => this.openAgent(a)));
@@ -242,9 +247,10 @@ export class RuntimeStorage {
     return this.storage.deleteComponent(componentId);
   }
 
-  // memories
+  // memories: reads are this agent's unless the caller names another, whatever agent the
+  // storage object was created for, so agents sharing one storage never read each other's.
   getMemories(params: GetMemoriesParams): Promise<Memory[]> {
-    return this.storage.getMemories(params);
+    return this.storage.getMemories({ ...params, agentId: params.agentId ?? this.agentId });
   }
   getMemoryById(id: UUID): Promise<Memory | null> {
     return this.storage.getMemoryById(id);
@@ -288,7 +294,7 @@ export class RuntimeStorage {
     return [];
   }
   searchMemories(params: SearchMemoriesParams & { query?: string }): Promise<Memory[]> {
-    return this.storage.searchMemories(params);
+    return this.storage.searchMemories({ ...params, agentId: params.agentId ?? this.agentId });
   }
   /** The memory's agentId defaults to this agent's, as elizaOS's SQL adapter does. */
   createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {

@@ -47,7 +47,7 @@ import {
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
 import { elizaAdapterOf } from "./eliza-adapter.ts";
-import { bindStorage, chooseStorage, type StorageChoice } from "./storage-option.ts";
+import { chooseStorage, type StorageChoice } from "./storage-option.ts";
 
 export interface RuntimeBaseOptions extends StorageChoice {
   /**
@@ -107,7 +107,6 @@ export abstract class RuntimeBase extends RuntimeDatabase {
   constructor(options: RuntimeBaseOptions) {
     super(chooseStorage(options), options.agentId ?? characterAgentId(options.character));
     this.character = runtimeCharacter(options.character);
-    bindStorage(this.storage, this.agentId, this.character.name);
     this.env = options.env ?? {};
     // A copy: setSetting may overwrite a key here, and the caller's object stays theirs.
     this.runtimeSettings = { ...options.settings };

@@ -2,7 +2,7 @@
 // elizaOS IDatabaseAdapter, bridged in eliza-adapter.ts; a backend of adapters/ passed as
 // `adapter` is used as it is). With neither, the runtime still constructs, as elizaOS's does,
 // and the first storage call fails with elizaOS's message, saying what to pass.
-import type { StorageAdapter, UUID } from "../../kernel/index.ts";
+import type { StorageAdapter } from "../../kernel/index.ts";
 import {
   type ElizaDatabaseAdapter,
   isStorageAdapter,
@@ -35,28 +35,4 @@ function missingStorage(): StorageAdapter {
       return () => Promise.reject(new Error(MISSING));
     },
   });
-}
-
-/**
- * The agent each storage object serves. A backend scopes its reads by the agent it was
- * created for (its `agentId` option), so a second agent on the same object would read the
- * first one's memories and knowledge, or its own unscoped: refused, saying how to get one each.
- */
-const servedAgent = new WeakMap<StorageAdapter, { id: UUID; name: string }>();
-
-export function bindStorage(storage: StorageAdapter, agentId: UUID, name: string): void {
-  if (storage.kind === "none") return;
-  const served = servedAgent.get(storage);
-  if (!served) {
-    servedAgent.set(storage, { id: agentId, name });
-    return;
-  }
-  if (served.id === agentId) return;
-  throw new Error(
-    `This ${storage.kind} storage object already serves agent "${served.name}" (${served.id}); ` +
-      `"${name}" (${agentId}) cannot share it: one storage object scopes its reads to one agent. ` +
-      "Create one storage per agent, each with that agent's id, e.g. " +
-      "createMemoryStorage({ agentId }) or createD1Storage(env.DB, { agentId }); several agents " +
-      "may share one database that way.",
-  );
 }

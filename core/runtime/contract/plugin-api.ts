@@ -36,6 +36,7 @@ import type {
   RouteResponse,
   SendTarget,
   Service,
+  ServiceHealth,
   ServiceRegistrationStatus,
   State,
 } from "./shapes.ts";
@@ -329,10 +330,7 @@ export interface IAgentRuntime extends RuntimeBase {
   getServiceLoadPromise(serviceType: string): Promise<Service>;
   getTypedService<T extends Service>(serviceType: string): T | null;
   getServiceRegistrationStatus(serviceType: string): ServiceRegistrationStatus;
-  getServiceHealth(): Record<
-    string,
-    { status: ServiceRegistrationStatus; instances: number; hasPromise: boolean }
-  >;
+  getServiceHealth(): ServiceHealth;
   hasElizaOS(): boolean;
 
   // events

@@ -206,3 +206,9 @@ export type ServiceRegistrationStatus =
   | "registered"
   | "failed"
   | "unknown";
+
+/** elizaOS's getServiceHealth: per service type. */
+export type ServiceHealth = Record<
+  string,
+  { status: ServiceRegistrationStatus; instances: number; hasPromise: boolean }
+>;

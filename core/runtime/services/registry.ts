@@ -8,6 +8,7 @@ import type {
   IAgentRuntime,
   Service,
   ServiceClass,
+  ServiceHealth,
   ServiceRegistrationStatus,
 } from "../contract/index.ts";
 
@@ -72,11 +73,8 @@ export class ServiceRegistry {
   }
 
   /** elizaOS's getServiceHealth: each type's status, instance count and whether it is awaited. */
-  health(): Record<
-    string,
-    { status: ServiceRegistrationStatus; instances: number; hasPromise: boolean }
-  > {
-    const health: ReturnType<ServiceRegistry["health"]> = {};
+  health(): ServiceHealth {
+    const health: ServiceHealth = {};
     for (const type of new Set([...this.services.keys(), ...this.status.keys()])) {
       health[type] = {
         status: this.status.get(type) ?? (this.services.has(type) ? "registered" : "unknown"),
