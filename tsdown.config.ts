@@ -25,6 +25,7 @@ export default defineConfig({
     client: "core/http/client.ts",
     "targets-node": "targets/node/index.ts",
     "targets-cloudflare": "targets/cloudflare/index.ts",
+    "shims-js-tiktoken": "targets/cloudflare/shims/index.ts",
     "targets-lambda": "targets/lambda/index.ts",
     "targets-vercel": "targets/vercel/index.ts",
     cli: "targets/node/cli/bin.ts",

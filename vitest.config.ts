@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { upstreamElizaTests } from "./test/elizaos/upstream/upstream-plugin.ts";
 
 // Published elizaOS plugins import `@elizaos/core`; tests run them unchanged against
 // eliza-edge's compat entry, the way a user's bundler alias does. The alias only reaches a
@@ -7,6 +8,7 @@ import { defineConfig } from "vitest/config";
 const elizaCompat = fileURLToPath(new URL("./core/elizaos/index.ts", import.meta.url));
 
 export default defineConfig({
+  plugins: [upstreamElizaTests()],
   resolve: {
     alias: [{ find: /^@elizaos\/core$/, replacement: elizaCompat }],
   },

@@ -9,7 +9,9 @@ import {
   createLocalEmbeddingPlugin,
   createOpenAIPlugin,
   embeddingsOff,
+  type KnowledgeFiles,
   memoryPlugin,
+  scheduleKnowledgeIngest,
   tasksPlugin,
 } from "../features/index.ts";
 import {
@@ -78,6 +80,13 @@ export interface CreateAgentOptions {
    * set it (their platforms index JSON); a terminal keeps readable lines. Default false.
    */
   logJsonDefault?: boolean;
+  /**
+   * The text of the character's knowledge files, by the path its `knowledge` entries name:
+   * a serverless deployment has no file system at run time, so it bundles them. With
+   * `serverless`, a cold start reads one marker and leaves the embedding to the task ticks
+   * (README "Knowledge"); the Node target ingests from disk at startup instead.
+   */
+  knowledgeFiles?: KnowledgeFiles;
 }
 
 /** Model plugins switched on by the env, highest priority first. */
@@ -151,8 +160,9 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   warnDefaultSecretSalt(runtime, options.production === true || env.NODE_ENV === "production");
   // Before any plugin's init: elizaOS plugins may read their own tables there.
   await migratePluginSchemas(options.storage, plugins);
-  await runtime.initialize();
+  await runtime.initialize({ skipMigrations: true });
   await pinEmbeddingDimension(runtime);
+  if (options.serverless) await scheduleKnowledgeIngest(runtime, options.knowledgeFiles);
   if (runtime.getModelRegistration(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
     runtime.logger.info(
       "No model provider configured (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY): " +

@@ -10,6 +10,8 @@ export * from "../index.ts";
 export type { ElizaLogger, LogEntry, LogFn } from "../kernel/index.ts";
 export {
   alloc,
+  BM25,
+  type BM25Options,
   type BufferLike,
   BufferUtils,
   byteLength,
@@ -25,9 +27,10 @@ export {
   ModelType,
   normalizeJsonString,
   parseBooleanFromText,
-  parseJSONObjectFromText,
+  parseJSONObjectLikeElizaOS as parseJSONObjectFromText,
   parseKeyValueXml,
   randomBytes,
+  type SearchResult,
   safeReplacer,
   slice,
   stringToUuid,
@@ -67,7 +70,6 @@ export {
   truncateToCompleteSentence,
   XmlTagExtractor,
 } from "../runtime/index.ts";
-export { BM25, type BM25Options, type SearchResult } from "./bm25.ts";
 export {
   buildCharacterPlugins,
   characterSchema,
@@ -110,7 +112,16 @@ export {
   type ServiceError,
   type TypedService,
 } from "./service.ts";
-export * from "./templates.ts";
+// Explicit, so elizaOS's texts shadow eliza-edge's own templates of the same names (../index.ts).
+export {
+  booleanFooter,
+  imageDescriptionTemplate,
+  messageHandlerTemplate,
+  multiStepDecisionTemplate,
+  multiStepSummaryTemplate,
+  postCreationTemplate,
+  shouldRespondTemplate,
+} from "./templates.ts";
 export * from "./types.ts";
 export * from "./world-settings.ts";
 export { decryptStringValue as decryptSecret } from "./world-settings.ts";

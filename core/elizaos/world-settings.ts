@@ -8,6 +8,7 @@ import {
   type Character,
   createUniqueUuid,
   DEFAULT_SECRET_SALT,
+  deploymentSalt,
   provideSecretCipher,
   type World,
 } from "../kernel/index.ts";
@@ -37,9 +38,13 @@ export interface OnboardingConfig {
 
 const DEFAULT_SALT = DEFAULT_SECRET_SALT;
 
-/** SECRET_SALT from the compat environment (setEnv), else elizaOS's default "secretsalt". */
+/**
+ * The salt elizaOS's helpers encrypt under: the SECRET_SALT the agent's runtime reads (its
+ * character, settings and the target's env or bindings, on every target), else the compat
+ * environment's (setEnv), else elizaOS's default "secretsalt".
+ */
 export function getSalt(): string {
-  return getEnv("SECRET_SALT", DEFAULT_SALT) || DEFAULT_SALT;
+  return deploymentSalt() || getEnv("SECRET_SALT") || DEFAULT_SALT;
 }
 
 /** Kept for elizaOS's API; the salt is read on every call, so there is nothing cached. */

@@ -26,10 +26,17 @@ export { createLocalEmbeddingPlugin, embedManyLocally } from "./local-embedding/
 export {
   characterKnowledgeStrings,
   chunkText,
+  DEFAULT_KNOWLEDGE_FRAGMENTS_PER_TICK,
+  type IngestBudget,
   type IngestReport,
   ingestKnowledge,
+  KNOWLEDGE_TASK,
+  type KnowledgeFiles,
   type KnowledgeSource,
+  type KnowledgeStart,
+  knowledgeFromBundle,
   memoryPlugin,
+  scheduleKnowledgeIngest,
 } from "./memory/index.ts";
 export {
   checkObjectParams,

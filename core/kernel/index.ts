@@ -15,6 +15,7 @@ export {
   type ParsedCharacter,
   parseCharacter,
   parseCharacterJson,
+  runtimeCharacter,
   settingValueSchema,
   type TemplateFunction,
 } from "./character/index.ts";
@@ -103,8 +104,10 @@ export {
   withSegmentedPrompt,
   withUsageSink,
 } from "./models/index.ts";
+export { BM25, type BM25Options, type SearchResult } from "./search/index.ts";
 export {
   DEFAULT_SECRET_SALT,
+  deploymentSalt,
   hasPlainSecrets,
   hasSecrets,
   holdsEncrypted,
@@ -112,6 +115,7 @@ export {
   openCharacterSecrets,
   provideSecretCipher,
   sealCharacterSecrets,
+  setDeploymentSalt,
 } from "./secrets/index.ts";
 export {
   ELIZAOS_SETTING_ALIASES,
@@ -152,6 +156,7 @@ export {
   normalizeJsonString,
   parseBooleanFromText,
   parseJSONObjectFromText,
+  parseJSONObjectLikeElizaOS,
   parseKeyValueXml,
   parseList,
   parseResponse,

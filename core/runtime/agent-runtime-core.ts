@@ -10,12 +10,13 @@
 // needs of it (messageService, and the "task" service elizaOS has from the start) and the
 // agent layer's AgentRuntime (core/agent/agent-runtime.ts) provides them.
 
-import type {
-  GenerateTextOptions,
-  GenerateTextResult,
-  Memory,
-  Task,
-  UUID,
+import {
+  BM25,
+  type GenerateTextOptions,
+  type GenerateTextResult,
+  type Memory,
+  type Task,
+  type UUID,
 } from "../kernel/index.ts";
 import { actionResultsKey, runActions, runEvaluators } from "./actions/index.ts";
 import {
@@ -118,6 +119,12 @@ export abstract class AgentRuntimeCore extends RuntimeRegistry implements IAgent
     if (!(width > 0)) width = (await this.useModel<number[]>("TEXT_EMBEDDING", null))?.length;
     if (!(width > 0)) throw new Error("Invalid embedding dimension");
     await this.storage.ensureEmbeddingDimension(width);
+  }
+
+  /** elizaOS's rerankMemories: the memories ordered by BM25 relevance to the query. */
+  async rerankMemories(query: string, memories: Memory[]): Promise<Memory[]> {
+    const bm25 = new BM25(memories.map((m) => ({ title: m.id, content: m.content?.text ?? "" })));
+    return bm25.search(query, memories.length).map((hit) => memories[hit.index] as Memory);
   }
 
   addEmbeddingToMemory(memory: Memory): Promise<Memory> {

@@ -63,7 +63,14 @@ export abstract class RuntimeModels extends RuntimeEvents {
   ): Promise<R> {
     const type = applyLlmMode(requested, readLlmMode(this.getSettingString("LLM_MODE")));
     const model = registryOf(this).registration(type, provider);
-    if (!model) throw new Error(`No model registered for ${type}`);
+    if (!model) {
+      // elizaOS's message, which plugins and tests match; what to do about it after it.
+      throw new Error(
+        `No handler found for delegate type: ${type}` +
+          (provider ? ` from provider ${provider}` : "") +
+          ": no plugin registered a model for it",
+      );
+    }
     // elizaOS's model defaults (TEXT_LARGE_TEMPERATURE, DEFAULT_MAX_TOKENS ...) under what the
     // call sets; a copy, so the caller's object is left as it was.
     params = withModelSettings(this, type, params);

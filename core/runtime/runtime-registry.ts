@@ -3,8 +3,9 @@
 // initialize() registering a runtime's plugins and starting its services. It stacks on
 // RuntimeModels (runtime-models.ts); AgentRuntimeCore (agent-runtime-core.ts) adds state,
 // actions, evaluators and the rest on top.
-import { type Content, describeError, hasPlainSecrets } from "../kernel/index.ts";
-import type { RuntimeBaseOptions } from "./base/index.ts";
+import { type Content, describeError } from "../kernel/index.ts";
+import { agentStartOps, pluginInitFatal } from "./agent-start.ts";
+import { isFreshAgentRow, type RuntimeBaseOptions } from "./base/index.ts";
 import type {
   Action,
   Evaluator,
@@ -17,6 +18,8 @@ import type {
   SendTarget,
   Service,
   ServiceClass,
+  ServiceHealth,
+  ServiceRegistrationStatus,
   TargetInfo,
   TaskWorker,
 } from "./contract/index.ts";
@@ -96,18 +99,19 @@ export abstract class RuntimeRegistry extends RuntimeModels {
   }
 
   /**
-   * Registers plugins, records the agent, then starts services. Safe to call more than once.
-   * elizaOS's skipMigrations has no meaning here: backends create their tables at init.
+   * Registers plugins, records the agent (its row, entity, world and SELF room), runs plugin
+   * migrations unless `skipMigrations`, then starts services. Safe to call more than once.
    */
-  initialize(_options?: { skipMigrations?: boolean }): Promise<void> {
+  initialize(options?: { skipMigrations?: boolean }): Promise<void> {
     const own = inside(this);
-    own.initialized ??= initializeOnce(this, own).catch((error) => {
+    own.initialized ??= initializeOnce(this, own, options).catch((error) => {
       own.rejectInit(error);
       throw error;
     });
     return own.initialized;
   }
 
+  /** A plugin whose init throws is not kept: none of its components are registered. */
   async registerPlugin(plugin: Plugin): Promise<void> {
     if (this.plugins.some((p) => p.name === plugin.name)) return;
     this.plugins.push(plugin);
@@ -119,7 +123,12 @@ export abstract class RuntimeRegistry extends RuntimeModels {
           (fallback === undefined || fallback === null ? undefined : String(fallback));
         if (value !== undefined) config[key] = value;
       }
-      await plugin.init(config, asRuntime(this));
+      try {
+        await plugin.init(config, asRuntime(this));
+      } catch (error) {
+        this.plugins.splice(this.plugins.indexOf(plugin), 1);
+        throw error;
+      }
     }
     if (plugin.adapter) this.registerDatabaseAdapter(plugin.adapter);
     for (const action of plugin.actions ?? []) this.registerAction(action);
@@ -163,6 +172,12 @@ export abstract class RuntimeRegistry extends RuntimeModels {
     );
   }
 
+  /** elizaOS's runPluginMigrations: the tables of the plugins that declare a schema. */
+  override async runPluginMigrations(plugins: Plugin[] = this.plugins): Promise<void> {
+    const withSchema = plugins.filter((p) => p.schema && Object.keys(p.schema).length > 0);
+    if (withSchema.length > 0) await super.runPluginMigrations(withSchema);
+  }
+
   // --- services -------------------------------------------------------------------------
 
   /** elizaOS's service registry, by type; instances in start order. */
@@ -173,12 +188,29 @@ export abstract class RuntimeRegistry extends RuntimeModels {
   /** Starts the service class (now, or once initialize has finished). */
   async registerService(definition: ServiceClass): Promise<void> {
     const own = inside(this);
-    if (own.pendingServices) own.pendingServices.push(definition);
-    else await startService(this, own, definition);
+    if (own.pendingServices) {
+      own.pendingServices.push(definition);
+      if (definition.serviceType) own.services.status.set(definition.serviceType, "pending");
+    } else await startService(this, own, definition);
   }
 
   getService<T extends Service>(serviceType: string): T | null {
     return inside(this).services.get<T>(serviceType);
+  }
+
+  /** elizaOS's typed getService. */
+  getTypedService<T extends Service>(serviceType: string): T | null {
+    return this.getService<T>(serviceType);
+  }
+
+  /** elizaOS's: pending (before initialize), registering, registered, failed, or unknown. */
+  getServiceRegistrationStatus(serviceType: string): ServiceRegistrationStatus {
+    return inside(this).services.status.get(serviceType) ?? "unknown";
+  }
+
+  /** elizaOS's getServiceHealth, by service type. */
+  getServiceHealth(): ServiceHealth {
+    return inside(this).services.health();
   }
 
   getServicesByType<T extends Service>(serviceType: string): T[] {
@@ -242,32 +274,58 @@ export abstract class RuntimeRegistry extends RuntimeModels {
  * Registers the plugins, records the agent, then starts services (once initialize resolved
  * them, as elizaOS does, so a service may await it).
  */
-async function initializeOnce(runtime: RuntimeRegistry, own: RegistryInternals): Promise<void> {
-  for (const plugin of orderPlugins(own.pendingPlugins)) await runtime.registerPlugin(plugin);
+async function initializeOnce(
+  runtime: RuntimeRegistry,
+  own: RegistryInternals,
+  options: { skipMigrations?: boolean } = {},
+): Promise<void> {
+  for (const plugin of orderPlugins(own.pendingPlugins)) await registerOrSkip(runtime, plugin);
+  const elizaAdapter = runtime.storage.kind === "elizaos-adapter";
+  // elizaOS initializes its adapter here; eliza-edge's backends are opened by their target.
+  // Storage "none" (no adapter, no storage) fails this call with elizaOS's message.
+  if (runtime.storage.kind === "none") await runtime.storage.ping();
+  if (elizaAdapter && !(await runtime.isReady())) await runtime.init();
   const dimension = Number(runtime.getSettingString("EMBEDDING_DIMENSION"));
   if (Number.isInteger(dimension) && dimension > 0) {
     await runtime.storage.ensureEmbeddingDimension(dimension);
   }
-  const existing = await runtime.storage.getAgent(runtime.agentId);
-  if (!existing) {
-    // Through the runtime's createAgent, which seals the character's secrets for the row.
-    await runtime.createAgent({
-      id: runtime.agentId,
-      name: runtime.character.name,
-      enabled: true,
-      createdAt: runtime.now(),
-      updatedAt: runtime.now(),
-      character: runtime.character as Record<string, unknown>,
-    });
-  } else if (hasPlainSecrets(existing.character)) {
-    // A row an older version wrote with plain-text secrets: seal them where they lie.
-    await runtime.updateAgent(runtime.agentId, { character: existing.character });
+  const now = runtime.now();
+  // Through the runtime's own method (elizaOS's name), which seals the character's secrets.
+  const agent = await runtime.ensureAgentExists({
+    id: runtime.agentId,
+    name: runtime.character.name,
+    enabled: true,
+    createdAt: now,
+    updatedAt: now,
+    character: runtime.character as Record<string, unknown>,
+  });
+  if (elizaAdapter || isFreshAgentRow(agent)) {
+    await runtime.storage.batch(agentStartOps(runtime.agentId, runtime.character.name));
   }
+  if (!options.skipMigrations) await runtime.runPluginMigrations();
   // As in elizaOS, services start once the runtime is initialized, so one may await it.
   own.resolveInit();
   const services = own.pendingServices ?? [];
   own.pendingServices = undefined;
   await Promise.all(services.map((definition) => startService(runtime, own, definition)));
+}
+
+/**
+ * A plugin whose init throws is logged with its name and left out, as elizaOS's app layer
+ * does, so one plugin's missing key does not fail every cold start; PLUGIN_INIT_FATAL=true
+ * makes it fail the start instead.
+ */
+async function registerOrSkip(runtime: RuntimeRegistry, plugin: Plugin): Promise<void> {
+  try {
+    await runtime.registerPlugin(plugin);
+  } catch (error) {
+    if (pluginInitFatal(runtime.getSettingString("PLUGIN_INIT_FATAL"))) throw error;
+    runtime.logger.error(
+      `plugin "${plugin.name}" failed to initialize; the agent starts without it ` +
+        "(PLUGIN_INIT_FATAL=true fails the start instead)",
+      { error: describeError(error) },
+    );
+  }
 }
 
 /** A service that fails to start is logged, as in elizaOS; the agent runs without it. */

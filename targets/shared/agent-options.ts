@@ -6,6 +6,7 @@ import { type ConnectorName, connectorsNamed } from "../../connectors/index.ts";
 import {
   type Character,
   characterAgentId,
+  type KnowledgeFiles,
   type Plugin,
   parseCharacter,
   type StorageAdapter,
@@ -57,6 +58,12 @@ export interface AgentOptions<Env = TargetEnv> {
    * ANTHROPIC_API_KEY, a Worker's `AI` binding). The offline ELIZA fallback stays last.
    */
   models?: Plugin[];
+  /**
+   * The character's knowledge files, by the path its `knowledge` entries name
+   * (`{ path: "docs/faq.md" }`, `{ directory: "docs" }`): there is no file system at run time,
+   * so the deployment bundles their text (`import faq from "./docs/faq.md"` with a Text rule).
+   */
+  knowledgeFiles?: KnowledgeFiles;
 }
 
 /** The options as checked when the target is created: the character is validated by then. */
@@ -67,6 +74,7 @@ export interface AgentDefinition<Env = TargetEnv> {
   /** Chosen in code; undefined leaves the choice to the env. */
   connectors?: ConnectorSet;
   models?: Plugin[];
+  knowledgeFiles?: KnowledgeFiles;
 }
 
 /**
@@ -84,6 +92,7 @@ export function defineAgent<Env>(options: AgentOptions<Env>): AgentDefinition<En
     storage: options.storage,
     connectors: chosenConnectors(options.connectors),
     models: options.models,
+    knowledgeFiles: options.knowledgeFiles,
   };
 }
 

@@ -70,6 +70,7 @@ export async function createTargetAgent<Env>(
     logJsonDefault: true,
     plugins: [...targetModels, ...connectors.plugins, ...definition.plugins],
     models: definition.models,
+    knowledgeFiles: definition.knowledgeFiles,
     now: options.now,
   });
   if (inMemory && database) warnNoDatabase(runtime, database.missing);

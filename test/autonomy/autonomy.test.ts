@@ -136,8 +136,9 @@ describe("autonomy", () => {
       count: 10,
     });
     expect(stored.some((m) => m.entityId === runtime.agentId)).toBe(true);
+    // Besides its own SELF room, which initialize() makes as elizaOS's does.
     const rooms = await storage.getRoomsForParticipant(runtime.agentId);
-    expect(rooms).toEqual([roomId]);
+    expect(rooms.sort()).toEqual([roomId, runtime.agentId].sort());
   });
 
   it("keeps the daily budget across many ticks, and starts again the next UTC day", async () => {

@@ -288,7 +288,9 @@ describe.each(backends)("elizaOS runtime behaviour on $name", (backend) => {
     const handler = runtime.getModel(ModelType.TEXT_LARGE);
     expect(typeof handler).toBe("function");
     expect(runtime.getModel("NO_SUCH_MODEL")).toBeUndefined();
-    await expect(runtime.useModel("NO_SUCH_MODEL", {})).rejects.toThrow("No model registered");
+    await expect(runtime.useModel("NO_SUCH_MODEL", {})).rejects.toThrow(
+      "No handler found for delegate type",
+    );
 
     const withMemory = await runtime.addEmbeddingToMemory({
       entityId: randomUuid(),

@@ -105,10 +105,10 @@ describe("models", () => {
     expect(runtime.getModelRegistration(ModelType.TEXT_LARGE)?.provider).toBe("high");
   });
 
-  it("says which model type is missing", async () => {
+  it("says which model type is missing, in elizaOS's words", async () => {
     const runtime = runtimeWith([]);
     await expect(runtime.useModel(ModelType.TEXT_EMBEDDING, { text: "x" })).rejects.toThrow(
-      "No model registered for TEXT_EMBEDDING",
+      "No handler found for delegate type: TEXT_EMBEDDING",
     );
   });
 });

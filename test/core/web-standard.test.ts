@@ -36,10 +36,13 @@ describe("core stays web-standard", () => {
     // chrono-node for reminder times (~13.5 KiB) and attachments, commands and time zones
     // (~5 KiB); issue 20 the run log, streamed model answers and replies, and the runs and tasks
     // routes (~7 KiB): 137.3 KiB. Issue 18 moved the runtime's schemas to zod/mini (-17 KiB:
-    // classic zod's method set and JSON Schema code stay out). Measured: 120.6 KiB. Issue 31
-    // added OpenAI's chat API, elizaOS's sessions API, the browser's event streams and the served
-    // openapi.json (3.8 KiB of it): 122.2 -> 133.3 KiB.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(138 * 1024);
+    // classic zod's method set and JSON Schema code stay out): 122.2 KiB. Issue 31 added OpenAI's
+    // chat API, elizaOS's sessions API, the browser's event streams and the served openapi.json
+    // (133.3 KiB); issue 29 the retry contract and deadlines (135.6 KiB); issue 30 elizaOS's
+    // constructor `adapter` (the IDatabaseAdapter bridge, ~2 KiB), rerankMemories with elizaOS's
+    // BM25 and Porter2 stemmer (~3 KiB) and elizaOS's start rows, log rows and service health
+    // (~1 KiB). Measured: 142.6 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(145 * 1024);
   });
 
   it("catches a forbidden node: import with the same check", async () => {

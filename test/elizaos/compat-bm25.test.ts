@@ -3,9 +3,9 @@
 import { readFileSync } from "node:fs";
 import { checkSync } from "recheck";
 import { describe, expect, it } from "vitest";
-import { BM25_PATTERNS } from "../../core/elizaos/bm25.ts";
 import { BM25 } from "../../core/elizaos/index.ts";
-import { stem } from "../../core/elizaos/porter2.ts";
+import { BM25_PATTERNS } from "../../core/kernel/search/bm25.ts";
+import { stem } from "../../core/kernel/search/porter2.ts";
 import { real } from "../support/real-elizaos-core.ts";
 
 const docs = [

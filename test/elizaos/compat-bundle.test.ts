@@ -19,11 +19,13 @@ describe("the compat entry in Workers", () => {
     // All of core plus the compat layer, minified and gzipped (core alone: see
     // web-standard.test.ts). 126 KiB until issue 19, whose reminder-time parser (chrono-node,
     // ~13.5 KiB), attachments, commands and time zones it carries too, as it carries issue 20's
-    // run log, streaming and routes (~7 KiB). Measured: 151.6 KiB. Issue 31's protocols (OpenAI's
-    // chat API, elizaOS's sessions API, browser event streams, the served openapi.json, their
-    // OpenAPI schemas): 166.8 KiB; issue 29's retry contract, deadlines, model-fault mapping and
-    // send progress (~2 KiB): 169.0 KiB.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(172 * 1024);
+    // run log, streaming and routes (~7 KiB): 155.5 KiB. Issue 31's protocols (OpenAI's chat API,
+    // elizaOS's sessions API, browser event streams, the served openapi.json, their OpenAPI
+    // schemas): 166.8 KiB; issue 29's retry contract, deadlines, model-fault mapping and send
+    // progress (~2 KiB): 169.0 KiB; issue 30 elizaOS 1.7.2's own prompt templates, byte for byte
+    // (~4.5 KiB), and core's growth (~2 KiB beyond the BM25 the compat entry already carried).
+    // Measured: 176.3 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(179 * 1024);
   });
 
   it("runs in workerd", { timeout: 60_000 }, async () => {

@@ -75,7 +75,15 @@ describe("parseKeyValueXml", () => {
 });
 
 describe("parseJSONObjectFromText", () => {
-  it("reads a fenced or bare object and keeps JSON types", () => {
+  it("reads a flat object's bare values as strings, as elizaOS 1.7.2 does", () => {
+    expect(parseJSONObjectFromText('{"name": "Alice", "age": 30, "ok": true}')).toEqual({
+      name: "Alice",
+      age: "30",
+      ok: "true",
+    });
+  });
+
+  it("reads a fenced or bare object elizaOS's normalizing would break, keeping JSON types", () => {
     expect(
       parseJSONObjectFromText('```json\n{"a": 1, "b": [1, 2], "c": {"d": true}}\n```'),
     ).toEqual({

@@ -109,7 +109,10 @@ describe("POST /api/messages", () => {
       error: { code: "unauthorized", message: expect.stringContaining(message) },
     });
     expect(model.calls).toHaveLength(0);
-    expect(await runtime.storage.getRoomsForParticipant(runtime.agentId)).toEqual([]);
+    // Only the agent's own SELF room, which initialize() makes: no conversation's.
+    expect(await runtime.storage.getRoomsForParticipant(runtime.agentId)).toEqual([
+      runtime.agentId,
+    ]);
   });
 
   it("is closed when API_TOKEN is unset, unless opened for a loopback dev server", async () => {

@@ -25,13 +25,16 @@ async function setup(env: Record<string, unknown> = {}) {
     openWithoutToken: true,
     loopbackOnly: true,
   });
+  // The conversation's messages: the agent's rooms other than its own SELF room.
+  const conversations = async () =>
+    (await storage.getRoomsForParticipant(runtime.agentId)).filter((id) => id !== runtime.agentId);
   const stored = async () =>
-    (await storage.getRoomsForParticipant(runtime.agentId)).length === 0
+    (await conversations()).length === 0
       ? 0
       : (
           await storage.getMemories({
             tableName: MemoryTable.MESSAGES,
-            roomId: (await storage.getRoomsForParticipant(runtime.agentId))[0]!,
+            roomId: (await conversations())[0]!,
           })
         ).length;
   return { app, stored };

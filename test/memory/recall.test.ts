@@ -120,11 +120,12 @@ describe.each(backends)("recall by meaning on %s", (_name, open) => {
   it("ingests character knowledge once and puts the matching fragment in the prompt", async () => {
     const { runtime, model } = await agentOn(await open());
     const first = await ingestKnowledge(runtime, characterKnowledgeStrings(runtime));
-    expect(first).toEqual({ documents: 2, fragments: 2, skipped: 0 });
+    expect(first).toEqual({ documents: 2, fragments: 2, skipped: 0, complete: true });
     expect(await ingestKnowledge(runtime, characterKnowledgeStrings(runtime))).toEqual({
       documents: 0,
       fragments: 0,
       skipped: 2,
+      complete: true,
     });
     await say(runtime, "what is the wifi password for the office network?");
     const prompt = model.calls.at(-1)?.params.prompt ?? "";

@@ -16,10 +16,24 @@ declare module "@elizaos/plugin-starter" {
   export default plugin;
 }
 
-// plugin-sql's exports map hides its types; only the reference run (test/elizaos) imports it.
+// plugin-sql's exports map hides its types; the reference run and the adapter test
+// (test/elizaos) import it.
 declare module "@elizaos/plugin-sql" {
   import type { Plugin } from "@elizaos/core";
 
   const plugin: Plugin;
   export default plugin;
+  /** elizaOS's IDatabaseAdapter over PGlite (dataDir) or Postgres (postgresUrl). */
+  export function createDatabaseAdapter(
+    config: { dataDir?: string; postgresUrl?: string },
+    agentId: string,
+  ): Record<string, (...args: never[]) => Promise<unknown>> & {
+    getDatabase(): unknown;
+    db: unknown;
+  };
+  export class DatabaseMigrationService {
+    initializeWithDatabase(db: unknown): Promise<void>;
+    discoverAndRegisterPluginSchemas(plugins: unknown[]): void;
+    runAllPluginMigrations(): Promise<void>;
+  }
 }

@@ -24,9 +24,11 @@ const CONFIG = "test/fixtures/wrangler-elizaos-plugins.toml";
  * 20 and is 443 KiB now (chrono-node, the date parser reminders need, 22.9 KiB; the bots'
  * media, formatting, buttons and commands 8.2 KiB; the run log, streaming and the runs and tasks
  * routes ~7 KiB). Minified: 332.4 KiB measured; 353.3 KiB with issue 31's OpenAI, elizaOS and
- * EventSource routes and the served openapi.json.
+ * EventSource routes and the served openapi.json; WORKER_KIB KiB with issue 30's elizaOS
+ * prompt templates byte for byte (~4.5 KiB gzip), the elizaOS adapter bridge and BM25 in core
+ * (~2 KiB).
  */
-const WORKER_GZIP_BUDGET_KIB = 365;
+const WORKER_GZIP_BUDGET_KIB = 372;
 
 const toml = await readFile(join(root, CONFIG), "utf8");
 const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)?.[1] ?? "";
@@ -72,7 +74,7 @@ describe("Worker with published elizaOS plugins, as wrangler bundles it", () => 
     expect(compatibilityDate >= "2025-04-01").toBe(true);
   });
 
-  it("fits the 365 KiB gzip budget", () => {
+  it(`fits the ${WORKER_GZIP_BUDGET_KIB} KiB gzip budget`, () => {
     console.info(
       `Worker with plugin-bootstrap and plugin-starter: ${dryRun.totalKiB} KiB / gzip ${dryRun.gzipKiB} KiB`,
     );

@@ -82,6 +82,7 @@ async function latestThought(runtime: IAgentRuntime, roomId: UUID): Promise<stri
   const recent = await runtime.storage.getMemories({
     tableName: MemoryTable.MESSAGES,
     roomId,
+    agentId: runtime.agentId,
     count: 6,
   });
   const thought = recent

@@ -13,6 +13,8 @@ export const knowledgeProvider: Provider = {
     if (!message.embedding?.length) return {};
     const found = await runtime.storage.searchMemories({
       tableName: MemoryTable.FRAGMENTS,
+      // This agent's knowledge, whatever agent the storage object was made for.
+      agentId: runtime.agentId,
       embedding: message.embedding,
       count: Number(runtime.getSettingString("KNOWLEDGE_COUNT")) || 5,
       match_threshold: Number(runtime.getSettingString("KNOWLEDGE_MATCH_THRESHOLD") ?? 0.25),

@@ -1,7 +1,7 @@
 // Character knowledge as searchable memory: each entry becomes a document, split into
 // overlapping fragments that are embedded and searched by the KNOWLEDGE provider. Ingestion
-// is idempotent (ids derive from the text), so running it at every start costs one lookup
-// per document once the knowledge is in.
+// is idempotent and resumable (ids derive from the text), so a run cut short picks up where
+// it stopped and a finished one costs one lookup per document.
 
 import { createUniqueUuid, MemoryTable, type StorageOp, type UUID } from "../../kernel/index.ts";
 import { canEmbed, embedText, type IAgentRuntime } from "../../runtime/index.ts";
@@ -57,31 +57,54 @@ export function chunkText(
   return chunks;
 }
 
-/** Stores each source as a document with embedded fragments. Needs an embedding model. */
+export interface IngestBudget {
+  /** Embed at most this many fragments in this call; the rest waits for the next one. */
+  fragments?: number;
+}
+
+/**
+ * Stores each source as a document with embedded fragments. Needs an embedding model.
+ * Resumable: fragment ids derive from the document's text and position, so a call cut short by
+ * its budget (or a crash) leaves its fragments in place and the next call embeds only those
+ * still missing; a document is written once all its fragments are, so its presence means
+ * done. `complete` is false when the budget ran out first.
+ */
 export async function ingestKnowledge(
   runtime: IAgentRuntime,
   sources: KnowledgeSource[],
-): Promise<IngestReport> {
+  budget: IngestBudget = {},
+): Promise<IngestReport & { complete: boolean }> {
   if (!canEmbed(runtime)) {
     throw new Error(
       "Knowledge needs an embedding model: set LOCAL_EMBEDDING_MODEL_PATH, LOCAL_EMBEDDING_URL or OPENAI_API_KEY",
     );
   }
-  const report: IngestReport = { documents: 0, fragments: 0, skipped: 0 };
+  const report = { documents: 0, fragments: 0, skipped: 0, complete: true };
+  let allowance = budget.fragments ?? Number.POSITIVE_INFINITY;
   for (const { text, source } of sources) {
     const documentId = createUniqueUuid(runtime, `knowledge:${text}`);
     if (await runtime.storage.getMemoryById(documentId)) {
       report.skipped++;
       continue;
     }
+    if (allowance <= 0) {
+      report.complete = false;
+      break;
+    }
     const fragments = chunkText(text);
-    const fragmentIds = fragments.map((_, index) =>
-      createUniqueUuid(runtime, `knowledge:${documentId}:${index}`),
+    const fragmentIds = fragments.map(
+      (_, index) => createUniqueUuid(runtime, `knowledge:${documentId}:${index}`) as UUID,
     );
-    // A run that died part-way left fragments without their document: start those over.
-    await runtime.storage.deleteManyMemories(fragmentIds);
+    const stored = new Set(
+      (await runtime.storage.getMemoriesByIds(fragmentIds, MemoryTable.FRAGMENTS)).map((m) => m.id),
+    );
+    const missing = fragments.flatMap((_, index) =>
+      stored.has(fragmentIds[index]) ? [] : [index],
+    );
+    const now = missing.slice(0, allowance);
     const ops: StorageOp[] = [];
-    for (const [index, fragment] of fragments.entries()) {
+    for (const index of now) {
+      const fragment = fragments[index] as string;
       ops.push({
         op: "createMemory",
         tableName: MemoryTable.FRAGMENTS,
@@ -97,24 +120,32 @@ export async function ingestKnowledge(
         },
       });
     }
-    // The document goes last: its presence means every fragment landed.
-    ops.push({
-      op: "createMemory",
-      tableName: MemoryTable.DOCUMENTS,
-      memory: {
-        id: documentId,
-        entityId: runtime.agentId,
-        agentId: runtime.agentId,
-        roomId: runtime.agentId,
-        content: { text, source },
-        metadata: { type: "document", source, fragments: fragments.length },
-        createdAt: runtime.stamp(),
-      },
-    });
+    allowance -= now.length;
+    report.fragments += now.length;
+    const finished = now.length === missing.length;
+    if (finished) {
+      // The document goes last: its presence means every fragment landed.
+      ops.push({
+        op: "createMemory",
+        tableName: MemoryTable.DOCUMENTS,
+        memory: {
+          id: documentId,
+          entityId: runtime.agentId,
+          agentId: runtime.agentId,
+          roomId: runtime.agentId,
+          content: { text, source },
+          metadata: { type: "document", source, fragments: fragments.length },
+          createdAt: runtime.stamp(),
+        },
+      });
+    }
     // Small groups keep each atomic unit within every backend's batch limits.
     for (let i = 0; i < ops.length; i += 25) await runtime.storage.batch(ops.slice(i, i + 25));
+    if (!finished) {
+      report.complete = false;
+      break;
+    }
     report.documents++;
-    report.fragments += fragments.length;
   }
   return report;
 }

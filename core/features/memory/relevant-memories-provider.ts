@@ -15,6 +15,7 @@ export const relevantMemoriesProvider: Provider = {
     const found = await runtime.storage.searchMemories({
       tableName: MemoryTable.MESSAGES,
       roomId: message.roomId,
+      agentId: runtime.agentId,
       embedding: message.embedding,
       // One more than wanted: the message itself is stored already and matches best.
       count: count + 1,

@@ -16,3 +16,4 @@ export {
   settingValueSchema,
   type TemplateFunction,
 } from "./character.ts";
+export { revealField, runtimeCharacter } from "./runtime-character.ts";

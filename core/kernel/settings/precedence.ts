@@ -1,7 +1,7 @@
 // Where a setting comes from, and the two ways to read one: elizaOS's getSetting (typed:
 // booleans and numbers as such, null when missing) and eliza-edge's string accessor that the
 // kit's own code uses, so nothing internal breaks on a boolean or a null.
-import type { ParsedCharacter } from "../character/index.ts";
+import { type ParsedCharacter, revealField } from "../character/index.ts";
 import { DEFAULT_SECRET_SALT, looksEncrypted, secretCipher } from "../secrets/index.ts";
 import { settingAlias } from "./aliases.ts";
 
@@ -91,6 +91,7 @@ export function writeSetting(
 ): void {
   // elizaOS ignores a null value rather than deleting the setting.
   if (value === null || value === undefined) return;
-  if (secret) character.secrets[key] = value;
-  else (character.settings as Record<string, unknown>)[key] = value;
+  const field = secret ? "secrets" : "settings";
+  revealField(character, field);
+  (character[field] as Record<string, unknown>)[key] = value;
 }

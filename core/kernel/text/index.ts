@@ -5,6 +5,7 @@ export {
   normalizeJsonString,
   parseBooleanFromText,
   parseJSONObjectFromText,
+  parseJSONObjectLikeElizaOS,
   parseKeyValueXml,
   safeReplacer,
 } from "./parsing.ts";

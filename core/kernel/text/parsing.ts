@@ -160,6 +160,28 @@ export function parseJSONObjectFromText(text: string): Record<string, unknown> |
   }
 }
 
+/**
+ * elizaOS 1.7.2's parseJSONObjectFromText, for the compat entry: the text goes through
+ * normalizeJsonString first, so a flat object's bare values, numbers and booleans included,
+ * come back as strings (`{"age": 30}` gives `{ age: "30" }`), as plugins written against
+ * elizaOS expect. Where that normalizing breaks valid JSON (a nested object, for which elizaOS
+ * answers null) the JSON is read as it is. eliza-edge's own parseJSONObjectFromText above reads
+ * valid JSON as JSON and repairs only what is not.
+ */
+export function parseJSONObjectLikeElizaOS(text: string): Record<string, unknown> | null {
+  if (typeof text !== "string") return null;
+  const source = (jsonFence(text) ?? text).trim();
+  try {
+    return asObject(JSON.parse(normalizeJsonString(source)));
+  } catch {
+    try {
+      return asObject(JSON.parse(source));
+    } catch {
+      return null;
+    }
+  }
+}
+
 const KEY_CHAR = /[\w-]/;
 
 /**

@@ -153,6 +153,8 @@ const pipeline: Pipeline = {
     if (!options.alreadySaved) {
       const embedded = await embedWithinBudget(runtime, message.content.text);
       if (embedded && "embedding" in embedded) message.embedding = embedded.embedding;
+      // elizaOS stores a message as type "message"; plugins filter their reads on it.
+      message.metadata = { type: "message", ...message.metadata };
       save.push({ op: "createMemory", memory: message, tableName: MemoryTable.MESSAGES });
       if (embedded && "deferred" in embedded) save.push(embedLaterOp(runtime, message.id));
     }

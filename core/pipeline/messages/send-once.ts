@@ -51,6 +51,8 @@ export async function sendOnce(
   deliver: () => Promise<unknown>,
   guard?: SendGuard,
 ): Promise<SendOnceOutcome> {
+  // elizaOS stores a message as type "message"; plugins filter their reads on it.
+  memory.metadata = { type: "message", ...memory.metadata };
   const write: StorageOp[] = [
     { op: "createMemory", memory, tableName: MemoryTable.MESSAGES },
     ...alsoWrite,

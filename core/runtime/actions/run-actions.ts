@@ -21,7 +21,9 @@ import type {
   IAgentRuntime,
   State,
 } from "../contract/index.ts";
+import { actionEnded, actionStarted, writesElizaRow } from "../runs/index.ts";
 import { checkParameters, declaredParameters, suppliedFor } from "./action-parameters.ts";
+import { keepActionResult } from "./action-rows.ts";
 import { isPreEvaluator } from "./pre-evaluators.ts";
 import { mayRun } from "./private-actions.ts";
 import { resolveAction } from "./resolve-action.ts";
@@ -146,8 +148,10 @@ export async function runActions(
         ? { ...current, data: { ...current.data, actionParams: check.params } }
         : current;
       let result: ActionResult;
+      let returned: unknown;
+      actionStarted(runtime, actionId, action.name);
       try {
-        const returned = await action.handler(
+        returned = await action.handler(
           runtime,
           message,
           actionState,
@@ -168,6 +172,8 @@ export async function runActions(
         }
         runtime.logger.error(`action ${action.name} failed`, { error: describeError(error) });
         result = { success: false, error: String(error) };
+      } finally {
+        actionEnded(runtime, actionId);
       }
       record?.actionCompleted(actionId, action.name, result, runtime.now() - startedAt);
       results.push(result);
@@ -191,6 +197,9 @@ export async function runActions(
           actionResult: result,
         },
       });
+      if (writesElizaRow(runtime, record !== undefined)) {
+        await keepActionResult(runtime, { message, action, actionId, result, returned, runId });
+      }
     }
   }
   if (message.id) {

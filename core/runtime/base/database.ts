@@ -11,6 +11,7 @@ import {
   DEFAULT_SECRET_SALT,
   type Entity,
   type GetMemoriesParams,
+  hasPlainSecrets,
   type Log,
   type Memory,
   type Metadata,
@@ -30,6 +31,13 @@ export type RuntimeLog = Omit<Log, "createdAt"> & { createdAt: Date };
 const AGENT_TABLES = ["memories", "messages", "facts", "documents"];
 /** elizaOS reads "all" memories of a table as its newest 10000. */
 const ALL_MEMORIES_COUNT = 10_000;
+
+/** Agent rows ensureAgentExists created in this isolate: the agent's first start. */
+const freshAgentRows = new WeakSet<object>();
+
+export function isFreshAgentRow(row: object): boolean {
+  return freshAgentRows.has(row);
+}
 
 export class RuntimeStorage {
   readonly agentId: UUID;
@@ -129,6 +137,41 @@ export class RuntimeStorage {
     const agent = await this.storage.getAgent(agentId);
     return agent ? this.openAgent(agent) : null;
   }
+  /**
+   * elizaOS's ensureAgentExists: the agent's row, created from `agent` (elizaOS passes the
+   * character with its id) when absent. An existing row is kept as stored, as eliza-edge's
+   * start always did (elizaOS rewrites it from the character on every start: a round trip
+   * each cold start); one an older version wrote with plain-text secrets is sealed in place.
+   */
+  async ensureAgentExists(agent: Partial<Agent> & { id?: UUID; name?: string }): Promise<Agent> {
+    if (!agent.id) throw new Error("Agent id is required");
+    const stored = await this.storage.getAgent(agent.id);
+    if (stored) {
+      if (hasPlainSecrets(stored.character)) {
+        await this.updateAgent(agent.id, { character: stored.character });
+      }
+      return this.openAgent(stored);
+    }
+    const { id, name, enabled, createdAt, updatedAt, character, ...rest } = agent;
+    const now = Date.now();
+    const row: Agent = {
+      id,
+      name: name ?? "",
+      enabled: enabled ?? true,
+      createdAt: createdAt ?? now,
+      updatedAt: updatedAt ?? now,
+      // elizaOS hands the character itself; eliza-edge's row keeps it under `character`.
+      character: character ?? ({ name, ...rest } as Agent["character"]),
+    };
+    if (await this.createAgent(row)) {
+      freshAgentRows.add(row);
+      return row;
+    }
+    // Another cold start of the same agent wrote it first (insert-if-absent said no).
+    const written = await this.storage.getAgent(id);
+    if (!written) throw new Error(`Failed to create agent: ${id}`);
+    return this.openAgent(written);
+  }
   async getAgents(): Promise<Agent[]> {
     return Promise.all((await this.storage.getAgents()).map((a) => this.openAgent(a)));
   }
@@ -170,6 +213,11 @@ export class RuntimeStorage {
   createEntity(entity: Entity): Promise<boolean> {
     return this.createEntities([entity]);
   }
+  /** elizaOS's ensureEntity: the entity back once created, null without an id or on failure. */
+  async ensureEntity(entity: Entity): Promise<Entity | null> {
+    if (!entity.id) return null;
+    return (await this.createEntity(entity)) ? entity : null;
+  }
   updateEntity(entity: Entity): Promise<void> {
     return this.storage.updateEntity(entity);
   }
@@ -199,9 +247,10 @@ export class RuntimeStorage {
     return this.storage.deleteComponent(componentId);
   }
 
-  // memories
+  // memories: reads are this agent's unless the caller names another, whatever agent the
+  // storage object was created for, so agents sharing one storage never read each other's.
   getMemories(params: GetMemoriesParams): Promise<Memory[]> {
-    return this.storage.getMemories(params);
+    return this.storage.getMemories({ ...params, agentId: params.agentId ?? this.agentId });
   }
   getMemoryById(id: UUID): Promise<Memory | null> {
     return this.storage.getMemoryById(id);
@@ -245,7 +294,7 @@ export class RuntimeStorage {
     return [];
   }
   searchMemories(params: SearchMemoriesParams & { query?: string }): Promise<Memory[]> {
-    return this.storage.searchMemories(params);
+    return this.storage.searchMemories({ ...params, agentId: params.agentId ?? this.agentId });
   }
   /** The memory's agentId defaults to this agent's, as elizaOS's SQL adapter does. */
   createMemory(memory: Memory, tableName: string, unique?: boolean): Promise<UUID> {

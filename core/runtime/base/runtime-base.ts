@@ -5,6 +5,7 @@
 // here is request-scoped: per-message values travel in arguments.
 
 import {
+  type Character,
   characterAgentId,
   createConsoleLogger,
   createRedactor,
@@ -20,6 +21,7 @@ import {
   type Room,
   randomUuid,
   redactingLogger,
+  runtimeCharacter,
   type SettingCandidate,
   type SettingSource,
   type SettingValue,
@@ -28,6 +30,7 @@ import {
   type StorageRead,
   type StorageReadResult,
   secretValues,
+  setDeploymentSalt,
   settingCandidates,
   type UUID,
   type World,
@@ -43,10 +46,15 @@ import {
   ensureConnectionsOps,
 } from "./connections.ts";
 import { RuntimeDatabase } from "./database-rooms.ts";
+import { elizaAdapterOf } from "./eliza-adapter.ts";
+import { chooseStorage, type StorageChoice } from "./storage-option.ts";
 
-export interface RuntimeBaseOptions {
-  character: ParsedCharacter;
-  storage: StorageAdapter;
+export interface RuntimeBaseOptions extends StorageChoice {
+  /**
+   * The character, as createAgent parsed it or as elizaOS's constructor takes it (`{ name }`
+   * and whatever else the caller has): kept as `runtime.character` either way.
+   */
+  character: ParsedCharacter | Character;
   /** The environment the target passed in (Node's environment, a Worker's env, Lambda's env). */
   env?: Record<string, unknown>;
   /** Settings that sit between the character and the env. */
@@ -97,8 +105,8 @@ export abstract class RuntimeBase extends RuntimeDatabase {
   private currentRunId: UUID | undefined;
 
   constructor(options: RuntimeBaseOptions) {
-    super(options.storage, options.agentId ?? characterAgentId(options.character));
-    this.character = options.character;
+    super(chooseStorage(options), options.agentId ?? characterAgentId(options.character));
+    this.character = runtimeCharacter(options.character);
     this.env = options.env ?? {};
     // A copy: setSetting may overwrite a key here, and the caller's object stays theirs.
     this.runtimeSettings = { ...options.settings };
@@ -130,6 +138,16 @@ export abstract class RuntimeBase extends RuntimeDatabase {
       this.redact,
     );
     this.runs = new RunTracker(this);
+    // elizaOS's salt helpers (getSalt) take no runtime: they read the salt this agent uses.
+    setDeploymentSalt(this.getSettingString("SECRET_SALT"));
+  }
+
+  /**
+   * elizaOS's `runtime.adapter`: the elizaOS database adapter the runtime was given as
+   * `adapter`, else eliza-edge's storage (which has elizaOS's adapter methods).
+   */
+  override get adapter(): StorageAdapter {
+    return (elizaAdapterOf(this.storage) as StorageAdapter | undefined) ?? this.storage;
   }
 
   // --- settings -------------------------------------------------------------------------
@@ -191,12 +209,15 @@ export abstract class RuntimeBase extends RuntimeDatabase {
     );
   }
 
-  /** How many recent messages a prompt shows: the constructor option, CONVERSATION_LENGTH, or 32. */
-  getConversationLength(): number {
+  /**
+   * How many recent messages a prompt shows: the constructor option, CONVERSATION_LENGTH, or
+   * 32. Bound to this runtime: elizaOS plugins keep the function and call it on its own.
+   */
+  readonly getConversationLength = (): number => {
     if (this.conversationLength !== undefined) return this.conversationLength;
     const setting = Number(this.getSettingString("CONVERSATION_LENGTH"));
     return Number.isInteger(setting) && setting > 0 ? setting : DEFAULT_CONVERSATION_LENGTH;
-  }
+  };
 
   /** Runs every handler of the event(s); the connections below announce what they join. */
   abstract emitEvent(

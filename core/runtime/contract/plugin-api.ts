@@ -36,6 +36,8 @@ import type {
   RouteResponse,
   SendTarget,
   Service,
+  ServiceHealth,
+  ServiceRegistrationStatus,
   State,
 } from "./shapes.ts";
 
@@ -326,6 +328,9 @@ export interface IAgentRuntime extends RuntimeBase {
   hasService(serviceType: string): boolean;
   getRegisteredServiceTypes(): string[];
   getServiceLoadPromise(serviceType: string): Promise<Service>;
+  getTypedService<T extends Service>(serviceType: string): T | null;
+  getServiceRegistrationStatus(serviceType: string): ServiceRegistrationStatus;
+  getServiceHealth(): ServiceHealth;
   hasElizaOS(): boolean;
 
   // events
@@ -354,6 +359,7 @@ export interface IAgentRuntime extends RuntimeBase {
   generateText(input: string, options?: GenerateTextOptions): Promise<GenerateTextResult>;
   ensureEmbeddingDimension(dimension?: number): Promise<void>;
   addEmbeddingToMemory(memory: Memory): Promise<Memory>;
+  rerankMemories(query: string, memories: Memory[]): Promise<Memory[]>;
   queueEmbeddingGeneration(memory: Memory, priority?: "high" | "normal" | "low"): Promise<void>;
 
   // tasks (the row's due time follows its tags and metadata)

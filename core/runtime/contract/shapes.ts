@@ -198,3 +198,17 @@ export interface ActionRunOptions {
   /** elizaOS: streamed text chunks; passed on to handlers in their options. */
   onStreamChunk?: (chunk: string, messageId?: UUID) => Promise<void>;
 }
+
+/** elizaOS's service registration status (getServiceRegistrationStatus). */
+export type ServiceRegistrationStatus =
+  | "pending"
+  | "registering"
+  | "registered"
+  | "failed"
+  | "unknown";
+
+/** elizaOS's getServiceHealth: per service type. */
+export type ServiceHealth = Record<
+  string,
+  { status: ServiceRegistrationStatus; instances: number; hasPromise: boolean }
+>;

@@ -3,7 +3,13 @@
 // prompt and answer with LOG_PROMPTS), failed or not.
 import { type ModelTypeName, markModelFailure } from "../../kernel/index.ts";
 import type { IAgentRuntime } from "../contract/index.ts";
-import type { ModelCallRecord, RunTracker } from "../runs/index.ts";
+import {
+  executingAction,
+  type ModelCallRecord,
+  type RunTracker,
+  writeElizaRow,
+  writesElizaRow,
+} from "../runs/index.ts";
 import { type ModelCall, modelUsedPayload, settleModelResult } from "./registry.ts";
 
 export async function callRecorded<R>(
@@ -28,12 +34,30 @@ export async function callRecorded<R>(
     throw markModelFailure(error, model.provider);
   }
   const keepPrompt = run ? runs.keepsPrompts() : false;
-  run?.modelUsed(
-    modelCallRecord(type, model.provider, call, started, runtime.now(), {
-      result: keepPrompt ? result : undefined,
-      keepPrompt,
-    }),
-  );
+  const record = modelCallRecord(type, model.provider, call, started, runtime.now(), {
+    result: keepPrompt || !run ? result : undefined,
+    keepPrompt: keepPrompt || (!run && runs.keepsPrompts()),
+  });
+  run?.modelUsed(record);
+  if (writesElizaRow(runtime, run !== undefined, type)) {
+    // elizaOS's row for the call, with its body's names.
+    await writeElizaRow(runtime, {
+      type: `useModel:${type}`,
+      roomId: runtime.agentId,
+      body: {
+        modelType: type,
+        modelKey: type,
+        provider: model.provider,
+        executionTime: record.executionTime,
+        timestamp: runtime.now(),
+        runId: run?.runId ?? null,
+        actionContext: executingAction(runtime) ?? null,
+        ...(record.prompt ? { prompt: record.prompt } : {}),
+        ...(typeof result === "string" && record.prompt ? { response: result } : {}),
+        ...(record.usage ? { usage: record.usage } : {}),
+      },
+    });
+  }
   return result;
 }
 

@@ -2,6 +2,13 @@
 // agent").
 
 export {
+  actionEnded,
+  actionStarted,
+  executingAction,
+  writeElizaRow,
+  writesElizaRow,
+} from "./eliza-rows.ts";
+export {
   getRun,
   type ListRunsParams,
   listRuns,

@@ -4,7 +4,13 @@
 // starts (timers, sockets) is the plugin's, and may be cut off when the platform freezes it.
 
 import { describeError, type Logger } from "../../kernel/index.ts";
-import type { IAgentRuntime, Service, ServiceClass } from "../contract/index.ts";
+import type {
+  IAgentRuntime,
+  Service,
+  ServiceClass,
+  ServiceHealth,
+  ServiceRegistrationStatus,
+} from "../contract/index.ts";
 
 /** elizaOS's ServiceType.TASK: the one service every runtime has from the start. */
 export const TASK_SERVICE_TYPE = "task";
@@ -17,6 +23,8 @@ interface Waiter {
 export class ServiceRegistry {
   /** Instances by service type, in start order (elizaOS's `runtime.services`). */
   readonly services = new Map<string, Service[]>();
+  /** elizaOS's serviceRegistrationStatus: where each type's registration stands. */
+  readonly status = new Map<string, ServiceRegistrationStatus>();
   private readonly waiters = new Map<string, Waiter>();
 
   constructor(private readonly logger: Logger) {}
@@ -41,12 +49,20 @@ export class ServiceRegistry {
       );
       return this.get(type) ?? undefined;
     }
-    if (typeof definition.start !== "function") {
-      throw new Error(`Service ${type} has no static start(runtime) method`);
+    this.status.set(type, "registering");
+    let instance: Service | undefined;
+    try {
+      if (typeof definition.start !== "function") {
+        throw new Error(`Service ${type} has no static start(runtime) method`);
+      }
+      instance = await definition.start(runtime);
+      if (!instance) throw new Error(`Service ${type}: start() returned nothing`);
+    } catch (error) {
+      this.status.set(type, "failed");
+      throw error;
     }
-    const instance = await definition.start(runtime);
-    if (!instance) throw new Error(`Service ${type}: start() returned nothing`);
     this.list(type, instance);
+    this.status.set(type, "registered");
     definition.registerSendHandlers?.(runtime, instance);
     return instance;
   }
@@ -54,6 +70,19 @@ export class ServiceRegistry {
   /** Lists a service eliza-edge provides itself (the task service), as if started. */
   provide(type: string, instance: Service): Service {
     return this.list(type, instance);
+  }
+
+  /** elizaOS's getServiceHealth: each type's status, instance count and whether it is awaited. */
+  health(): ServiceHealth {
+    const health: ServiceHealth = {};
+    for (const type of new Set([...this.services.keys(), ...this.status.keys()])) {
+      health[type] = {
+        status: this.status.get(type) ?? (this.services.has(type) ? "registered" : "unknown"),
+        instances: this.services.get(type)?.length ?? 0,
+        hasPromise: this.waiters.has(type),
+      };
+    }
+    return health;
   }
 
   private list(type: string, instance: Service): Service {

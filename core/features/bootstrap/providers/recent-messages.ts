@@ -5,6 +5,7 @@ import type { IAgentRuntime, Provider } from "../../../runtime/index.ts";
 const recentOf = (runtime: IAgentRuntime, message: Memory) => ({
   tableName: MemoryTable.MESSAGES,
   roomId: message.roomId,
+  agentId: runtime.agentId,
   count: runtime.getConversationLength(),
 });
 
