@@ -17,9 +17,10 @@ const node = process.execPath;
 
 let project: PackedProject;
 
+// A build, a pack and an npm install: minutes on a busy machine.
 beforeAll(async () => {
   project = await createPackedProject();
-}, 300_000);
+}, 1_800_000);
 
 afterAll(async () => {
   await project?.dispose();
@@ -27,7 +28,7 @@ afterAll(async () => {
 
 type ExportTarget = string | { types?: string; import?: string };
 
-describe("the packed eliza-edge", { timeout: 180_000 }, () => {
+describe("the packed eliza-edge", { timeout: 600_000 }, () => {
   it("ships dist, the migrations and the docs, and nothing of the repository's own", () => {
     const paths = project.pack.files.map((f) => f.path);
     for (const forbidden of [/^test\//, /^bench\//, /^\.ci\//, /\.dev\.vars/, /(^|\/)\.env/]) {

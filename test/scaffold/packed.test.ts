@@ -1,8 +1,10 @@
-// create-eliza-edge as users get it: packed with `npm pack` and run from the tarball by
-// `npm exec` (what `npm create eliza-edge` does), once per target, in a temporary directory.
-// Then each generated project installs its dependencies, eliza-edge from `npm pack` of this
-// repository, and runs its own `npm test` (strict tsc, then the plugin's test). The Vercel
-// project also goes through the real `vercel build`, and its function is loaded from the output.
+// A new project as the README tells a user with a clone to make one: `npm run create -- <dir>`
+// (tools/create.ts) packs create-eliza-edge and eliza-edge (in a temporary copy of the
+// sources), runs the packed scaffolder through `npm exec` (what `npm create eliza-edge` does)
+// and vendors the eliza-edge tarball into the project. Once per target, in a temporary
+// directory; then each project installs its dependencies and runs its own `npm test` (strict
+// tsc, then the plugin's test). The Vercel project also goes through the real `vercel build`,
+// and its function is loaded from the output.
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,13 +12,10 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type PackedPair, packBoth } from "../../tools/pack.ts";
 import { vercelBuild } from "../support/vercel-cli.ts";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
-const rootPackage = JSON.parse(readFileSync(join(repo, "package.json"), "utf8"));
-// The generated projects import eliza-edge as built JavaScript; until `exports` point at
-// dist/ (the package build, issue 16 item 1) an installed tarball cannot be imported.
-const packageBuilt = JSON.stringify(rootPackage.exports?.["."] ?? "").includes("./dist/");
 
 const quietEnv = {
   ...process.env,
@@ -38,14 +37,6 @@ function npm(args: string[], cwd: string, timeout = 300_000): string {
     timeout,
     stdio: "pipe",
   });
-}
-
-/** `npm pack <dir>` into `into`; returns the tarball's path. */
-function pack(dir: string, into: string): string {
-  const out = npm(["pack", dir, "--pack-destination", into, "--json"], repo, 600_000);
-  const [packed] = JSON.parse(out.slice(out.indexOf("["))) as { filename: string }[];
-  if (!packed) throw new Error(`npm pack ${dir} reported no tarball`);
-  return join(into, packed.filename);
 }
 
 const PROJECTS = [
@@ -137,15 +128,12 @@ function checkVercelBuild(dir: string): void {
 }
 
 let work: string;
-let scaffolder: string;
-let elizaEdgeSpec: string;
+let packed: PackedPair;
 
-beforeAll(() => {
+beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "create-eliza-edge-packed-"));
-  scaffolder = pack(join(repo, "create-eliza-edge"), work);
-  // Without the build the dependency spec only has to be well-formed: nothing installs it.
-  elizaEdgeSpec = packageBuilt ? `file:${pack(repo, work)}` : "file:../eliza-edge.tgz";
-}, 900_000);
+  packed = await packBoth();
+}, 1_800_000);
 
 // Four installed projects are many files to delete.
 afterAll(() => {
@@ -154,7 +142,9 @@ afterAll(() => {
 
 describe("create-eliza-edge from its packed tarball", () => {
   it("ships only its bin, sources, package.json and README", () => {
-    const listing = execFileSync("tar", ["-tzf", scaffolder], { encoding: "utf8" }).split("\n");
+    const listing = execFileSync("tar", ["-tzf", packed.scaffolder.tarball], {
+      encoding: "utf8",
+    }).split("\n");
     const files = listing.filter(Boolean).map((f) => f.replace(/^package\//, ""));
     expect(files).toContain("bin/create-eliza-edge.mjs");
     expect(files).toContain("src/cli.mjs");
@@ -165,16 +155,16 @@ describe("create-eliza-edge from its packed tarball", () => {
   });
 
   it.each(PROJECTS)(
-    "npm exec writes a $target project",
+    "npm run create writes a $target project that installs eliza-edge from vendor/",
     ({ target, bots, model, descriptor }) => {
+      // Run from the work directory, as a user runs npm from where the project should go.
       const out = npm(
         [
-          "exec",
-          "--yes",
-          "--package",
-          scaffolder,
+          "--prefix",
+          repo,
+          "run",
+          "create",
           "--",
-          "create-eliza-edge",
           `agent-${target}`,
           "--target",
           target,
@@ -182,26 +172,22 @@ describe("create-eliza-edge from its packed tarball", () => {
           bots,
           "--model",
           model,
-          "--eliza-edge-spec",
-          elizaEdgeSpec,
         ],
         work,
       );
       expect(out).toContain(`Created agent-${target} (${target},`);
       const dir = join(work, `agent-${target}`);
       expect(existsSync(join(dir, descriptor))).toBe(true);
+      const vendored = `vendor/${packed.elizaEdge.report.filename}`;
+      expect(existsSync(join(dir, vendored))).toBe(true);
       const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-      expect(pkg.dependencies["eliza-edge"]).toBe(elizaEdgeSpec);
+      expect(pkg.dependencies["eliza-edge"]).toBe(`file:${vendored}`);
     },
-    120_000,
+    600_000,
   );
 
   describe.sequential("each generated project installs and passes its own npm test", () => {
     for (const { target } of PROJECTS) {
-      if (!packageBuilt) {
-        it.todo(`${target}: waits for the package build (exports still point at .ts sources)`);
-        continue;
-      }
       it(`${target}: npm install && npm test, then its build answers`, () => {
         const dir = join(work, `agent-${target}`);
         npm(["install", "--prefer-offline"], dir, 900_000);
