@@ -27,12 +27,18 @@ import { agent } from "./agent";
 
 const handler = createVercelHandler(agent);
 
+// Vercel answers 405 to a method the function does not export: export every one the app
+// serves (DELETE /api/tasks/:id, plugin routes with PUT, PATCH or DELETE, CORS preflights).
 export const GET = handler;
 export const POST = handler;
+export const PUT = handler;
+export const PATCH = handler;
+export const DELETE = handler;
+export const OPTIONS = handler;
 `,
       "api/index.js": `// The one Vercel function: the bundle \`npm run build\` (vercel.json's buildCommand) makes
 // from src/vercel.ts. Plain JavaScript, so Vercel serves it as built.
-export { GET, POST } from "../dist/vercel/main.js";
+export { DELETE, GET, OPTIONS, PATCH, POST, PUT } from "../dist/vercel/main.js";
 `,
       "vercel.json": `${JSON.stringify(
         {
