@@ -1,14 +1,12 @@
 // `npm start`: serve the agent on localhost until Ctrl-C.
 import { failureLine } from "./failure-line.ts";
 import { startNodeServer } from "./server.ts";
+import { startBanner } from "./start-banner.ts";
 
 try {
   const server = await startNodeServer();
   const { runtime } = server;
-  console.log(
-    `${runtime.character.name} is listening on ${server.url} (storage: ${runtime.storage.kind})\n` +
-      `  try: curl -s ${server.url}/api/messages -H 'content-type: application/json' -d '{"text":"I feel sad"}'`,
-  );
+  console.log(startBanner(runtime, server.url, { chatCommand: "npm run chat" }));
   const shutdown = async (signal: string) => {
     console.log(`${signal}: shutting down`);
     await server.close();

@@ -75,5 +75,7 @@ describe("npm run chat", () => {
     expect(run.stderr).toBe("");
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/Eliza: .*feel/i);
+    // No model key: the chat says what answers, so a first-time user does not suspect a bug.
+    expect(run.stdout).toContain("(Eliza is the offline ELIZA (no OPENAI_API_KEY");
   });
 });
