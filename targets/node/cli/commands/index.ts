@@ -3,7 +3,7 @@ import { build } from "./build.ts";
 import { characterValidate } from "./character-validate.ts";
 import { chat } from "./chat.ts";
 import { discordRegisterCommands, telegramSetWebhook, telegramWebhookInfo } from "./connectors.ts";
-import { dynamodbCreateTable } from "./dynamodb.ts";
+import { dynamodbCreateTable, dynamodbLocal } from "./dynamodb.ts";
 import { invoke } from "./invoke.ts";
 import { migrate } from "./migrate.ts";
 import { runs } from "./runs.ts";
@@ -25,4 +25,5 @@ export const commands: Command[] = [
   build,
   invoke,
   dynamodbCreateTable,
+  dynamodbLocal,
 ];
