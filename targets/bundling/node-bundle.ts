@@ -31,6 +31,8 @@ export interface NodeBundleOptions {
   alias?: Record<string, string>;
   /** Where bare imports resolve from; default the process's. */
   workingDir?: string;
+  /** Packages left as imports, beside the ones always left out (see `external` below). */
+  external?: string[];
 }
 
 export async function bundleForNode(
@@ -61,7 +63,7 @@ export async function bundleForNode(
     mainFields: ["module", "main"],
     // The AWS SDK's browser user-agent parser (~33 KB) is reached only by a dynamic import on
     // its browser path, never in Node: left out, that import is simply never evaluated.
-    external: ["bowser"],
+    external: ["bowser", ...(options.external ?? [])],
     // Some dependencies (the AWS SDK's among them) still call require(); ESM needs one defined.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",

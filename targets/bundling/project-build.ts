@@ -2,9 +2,11 @@
 // repository makes of its own entries (node-bundle.ts): a Lambda split so a cold start loads
 // only what every invocation needs, one Vercel function file, and the local server with its
 // dependencies left in node_modules. `@elizaos/core` resolves to the project's eliza-edge.
+import { existsSync } from "node:fs";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { dirname, join, relative, resolve } from "node:path";
 import { build } from "esbuild";
+import { DRIVER_VERSIONS } from "../shared/drivers.ts";
 import { bundleForNode, type NodeBundle } from "./node-bundle.ts";
 
 export type BuildKind = "lambda" | "vercel" | "server";
@@ -59,9 +61,27 @@ export async function buildProject(
     split: kind === "lambda",
     alias: PROJECT_ALIAS,
     workingDir: cwd,
+    external: missingDrivers(cwd),
   });
   const files = kind === "lambda" ? await writeLambda(bundle, out) : await writeVercel(bundle, out);
   return { files: files.map(fromProject), loadedBytes: bundle.bytes };
+}
+
+/**
+ * The optional drivers this project has not installed (eliza-edge's peers) stay imports
+ * instead of failing the build: a Lambda on DynamoDB never reaches its Neon chunk, and one
+ * that does (DATABASE_URL set) fails with the message naming the package to install.
+ */
+function missingDrivers(cwd: string): string[] {
+  return Object.keys(DRIVER_VERSIONS).filter((name) => !installed(cwd, name));
+}
+
+/** Found the way Node finds it: in node_modules here or in a folder above. */
+function installed(cwd: string, name: string): boolean {
+  for (let dir = cwd; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, "node_modules", name, "package.json"))) return true;
+    if (dirname(dir) === dir) return false;
+  }
 }
 
 async function writeLambda(bundle: NodeBundle, outdir: string): Promise<string[]> {

@@ -3,8 +3,8 @@
 // sources), runs the packed scaffolder through `npm exec` (what `npm create eliza-edge` does)
 // and vendors the eliza-edge tarball into the project. Once per target, in a temporary
 // directory; then each project installs its dependencies and runs its own `npm test` (strict
-// tsc, then the plugin's test). The Vercel project also goes through the real `vercel build`,
-// and its function is loaded from the output.
+// tsc, then the plugin's test), its deploy dry run, and its deployable answers
+// (test/scaffold/deployables.ts).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,31 +13,9 @@ import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PackedPair, packBoth } from "../../tools/pack.ts";
-import { vercelBuild } from "../support/vercel-cli.ts";
+import { checkDeployable, npm } from "./deployables.ts";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
-
-const quietEnv = {
-  ...process.env,
-  npm_config_audit: "false",
-  npm_config_fund: "false",
-  npm_config_update_notifier: "false",
-  WRANGLER_SEND_METRICS: "false",
-  CI: "true",
-  // Plain output to match on: vitest colours it when its parent (this vitest) forces colour.
-  FORCE_COLOR: "0",
-  NO_COLOR: "1",
-};
-
-function npm(args: string[], cwd: string, timeout = 300_000): string {
-  return execFileSync("npm", args, {
-    cwd,
-    env: quietEnv,
-    encoding: "utf8",
-    timeout,
-    stdio: "pipe",
-  });
-}
 
 const PROJECTS = [
   { target: "cloudflare", bots: "telegram", model: "workers-ai", descriptor: "wrangler.toml" },
@@ -50,82 +28,6 @@ const PROJECTS = [
     descriptor: "src/server.ts",
   },
 ] as const;
-
-// The built function answering GET /health with the project's own character, in memory.
-const HEALTH_PROBES = {
-  lambda: `const { handler } = await import("./dist/lambda/index.js");
-    const event = { version: "2.0", routeKey: "$default", rawPath: "/health", rawQueryString: "",
-      headers: { host: "probe" }, isBase64Encoded: false,
-      requestContext: { http: { method: "GET", path: "/health", sourceIp: "127.0.0.1" },
-        requestId: "probe", stage: "$default", domainName: "probe", timeEpoch: Date.now() } };
-    const res = await handler(event, { awsRequestId: "probe", getRemainingTimeInMillis: () => 30000 });
-    console.log(res.statusCode, res.body);`,
-  vercel: `const { GET } = await import("./api/index.js");
-    const res = await GET(new Request("http://probe/health"));
-    console.log(res.status, await res.text());`,
-};
-
-/** After `npm test`: the target's build (or Worker dry run) works, and the bundle answers. */
-function checkDeployable(target: (typeof PROJECTS)[number]["target"], dir: string): void {
-  if (target === "cloudflare") {
-    const out = npm(["run", "check"], dir);
-    expect(out).toContain("env.DB");
-    expect(out).toContain("--dry-run: exiting now.");
-    return;
-  }
-  npm(["run", "build"], dir);
-  expect(existsSync(join(dir, "dist/server.js"))).toBe(target !== "vercel");
-  if (target === "node") return;
-  const probe = execFileSync("node", ["--input-type=module", "-e", HEALTH_PROBES[target]], {
-    cwd: dir,
-    env: { ...quietEnv, ALLOW_NO_DATABASE: "true", LOG_LEVEL: "error" },
-    encoding: "utf8",
-    timeout: 60_000,
-  });
-  expectHealthy(probe, target);
-  if (target === "vercel") checkVercelBuild(dir);
-}
-
-function expectHealthy(probe: string, target: string): void {
-  expect(probe).toMatch(/^200 /);
-  expect(JSON.parse(probe.slice(4))).toMatchObject({
-    status: "ok",
-    name: `Agent ${target[0]?.toUpperCase()}${target.slice(1)}`,
-  });
-}
-
-/**
- * `vercel build` (offline, the real CLI) turns the project into Vercel's Build Output: one
- * Node function holding everything it needs, the rewrite to /api and the cron. The function
- * is then loaded from that output, as Vercel's launcher would, and answers.
- */
-function checkVercelBuild(dir: string): void {
-  vercelBuild(dir);
-  const output = join(dir, ".vercel/output");
-  const config = JSON.parse(readFileSync(join(output, "config.json"), "utf8"));
-  expect(config.crons).toEqual([{ path: "/api/cron", schedule: "0 0 * * *" }]);
-  expect(config.routes).toContainEqual(expect.objectContaining({ dest: "/api" }));
-  const fn = join(output, "functions/api/index.func");
-  const vc = JSON.parse(readFileSync(join(fn, ".vc-config.json"), "utf8"));
-  expect(vc).toMatchObject({ handler: "api/index.js", launcherType: "Nodejs", maxDuration: 60 });
-  // The function directory alone: no node_modules from the project around it.
-  expect(existsSync(join(fn, "node_modules"))).toBe(false);
-  const probe = execFileSync(
-    "node",
-    [
-      "--input-type=module",
-      "-e",
-      HEALTH_PROBES.vercel.replace("./api/index.js", `./${vc.handler}`),
-    ],
-    {
-      cwd: fn,
-      env: { ...quietEnv, ALLOW_NO_DATABASE: "true", LOG_LEVEL: "error" },
-      encoding: "utf8",
-      timeout: 60_000,
-    },
-  );
-  expectHealthy(probe, "vercel");
-}
 
 let work: string;
 let packed: PackedPair;
@@ -188,13 +90,18 @@ describe("create-eliza-edge from its packed tarball", () => {
 
   describe.sequential("each generated project installs and passes its own npm test", () => {
     for (const { target } of PROJECTS) {
-      it(`${target}: npm install && npm test, then its build answers`, () => {
+      it(`${target}: npm install && npm test, then its deploy dry run and its build answer`, async () => {
         const dir = join(work, `agent-${target}`);
         npm(["install", "--prefer-offline"], dir, 900_000);
+        // What a user downloads for this target (README "Start a new agent" has the figures).
+        const megabytes = execFileSync("du", ["-sm", join(dir, "node_modules")], {
+          encoding: "utf8",
+        });
+        console.log(`agent-${target}: node_modules ${megabytes.split("\t")[0]} MB`);
         // Its own test script: strict tsc over src/, then the plugin's three tests.
         const out = stripVTControlCharacters(npm(["test"], dir, 600_000));
         expect(out).toMatch(/Tests\s+3 passed \(3\)/);
-        checkDeployable(target, dir);
+        await checkDeployable(target, dir);
       }, 1_500_000);
     }
   });

@@ -4,7 +4,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Answers } from "../../create-eliza-edge/src/answers.mjs";
 import { projectFiles } from "../../create-eliza-edge/src/project/index.mjs";
-import { TOOL_VERSIONS } from "../../create-eliza-edge/src/project/versions.mjs";
+import {
+  DRIVER_VERSIONS,
+  PGLITE,
+  TOOL_VERSIONS,
+} from "../../create-eliza-edge/src/project/versions.mjs";
 
 const root = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const scaffolder = JSON.parse(
@@ -229,7 +233,9 @@ describe("create-eliza-edge project files", () => {
       if (target !== "cloudflare") {
         expect(pkg.scripts.start).toMatch(/node --import eliza-edge\/register dist\/server\.js$/);
       } else expect(pkg.scripts.start).toBeTypeOf("string");
-      expect(pkg.dependencies).toEqual({ "eliza-edge": "^0.1.0" });
+      expect(pkg.dependencies["eliza-edge"]).toBe("^0.1.0");
+      for (const [name, version] of Object.entries(pkg.dependencies))
+        if (name !== "eliza-edge") expect(version).toMatch(/^\d+\.\d+\.\d+$/);
       for (const version of Object.values(pkg.devDependencies))
         expect(version).toMatch(/^\d+\.\d+\.\d+$/);
       expect(files({ target })["README.md"]).toContain("npm install && npm start");
@@ -238,8 +244,24 @@ describe("create-eliza-edge project files", () => {
 
   it("is released together with eliza-edge and installs the tool versions eliza-edge is tested with", () => {
     expect(scaffolder.version).toBe(root.version);
-    for (const [name, version] of Object.entries(TOOL_VERSIONS)) {
+    for (const [name, version] of Object.entries({ ...TOOL_VERSIONS, ...DRIVER_VERSIONS })) {
       expect({ name, version }).toEqual({ name, version: root.devDependencies[name] });
+    }
+  });
+
+  it.each([
+    ["cloudflare", [], []],
+    ["lambda", [], ["@aws-sdk/client-dynamodb", "@aws-sdk/client-lambda", ...PGLITE]],
+    ["vercel", [], ["@neondatabase/serverless", "@vercel/functions", ...PGLITE]],
+    ["node", ["telegram"], PGLITE],
+    ["node", ["discord"], [...PGLITE, "@discordjs/rest", "@discordjs/ws"]],
+  ] as const)("%s with bots %j installs only the drivers it uses: %j", (target, bots, drivers) => {
+    const pkg = JSON.parse(files({ target, bots: [...bots] })["package.json"] ?? "");
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(["eliza-edge", ...drivers].sort());
+    // Each driver is an optional peer of eliza-edge, at the version eliza-edge is tested with.
+    for (const name of drivers) {
+      expect(root.peerDependenciesMeta[name]).toEqual({ optional: true });
+      expect(pkg.dependencies[name]).toBe(root.devDependencies[name]);
     }
   });
 });

@@ -11,6 +11,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { DRIVER_VERSIONS } from "../../targets/shared/drivers.ts";
 import { type PackReport, packBoth } from "../../tools/pack.ts";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -70,6 +71,9 @@ export async function createPackedProject(): Promise<PackedProject> {
       // the Worker (an optional peer: only the d1 and cloudflare entries name them).
       "@types/node@20.19.43",
       "@cloudflare/workers-types@4.20260702.1",
+      // Every driver (optional peers), since this consumer imports every entry; a project of
+      // one target installs only its own (test/scaffold/).
+      ...Object.entries(DRIVER_VERSIONS).map(([name, version]) => `${name}@${version}`),
     ]);
     return { dir, pack, exec, dispose: () => rm(base, { recursive: true, force: true }) };
   } catch (error) {

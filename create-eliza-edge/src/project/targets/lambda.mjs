@@ -3,6 +3,7 @@
 // a login even to package). `npm start` runs the same agent locally on Node.
 import { SERVER_SCRIPTS } from "../build-scripts.mjs";
 import { settingsFor } from "../settings.mjs";
+import { PGLITE } from "../versions.mjs";
 
 /** @param {import("../../answers.mjs").Answers & { slug: string }} answers */
 export function lambdaTarget(answers) {
@@ -32,6 +33,8 @@ export const handler = createLambdaHandler(agent);
       deploy: "eliza-edge build lambda && npx --yes serverless@3.40.0 deploy",
       package: "eliza-edge build lambda && npx --yes serverless@3.40.0 package",
     },
+    // DynamoDB and the async self-invoke in the function; PGlite for `npm start`.
+    dependencies: ["@aws-sdk/client-dynamodb", "@aws-sdk/client-lambda", ...PGLITE],
     devDependencies: ["esbuild"],
   };
 }

@@ -3,11 +3,18 @@
 // that starts node itself.
 import { SERVER_SCRIPTS } from "../build-scripts.mjs";
 import { DOCKERFILE, DOCKERIGNORE } from "../docker-files.mjs";
+import { PGLITE } from "../versions.mjs";
 
-export function nodeTarget() {
+/** @param {import("../../answers.mjs").Answers} answers */
+export function nodeTarget({ bots }) {
   return {
     files: { Dockerfile: DOCKERFILE, ".dockerignore": DOCKERIGNORE },
     scripts: { build: "eliza-edge build server", ...SERVER_SCRIPTS },
+    // The embedded database; the Discord Gateway client when the bot is Discord.
+    dependencies: [
+      ...PGLITE,
+      ...(bots.includes("discord") ? ["@discordjs/rest", "@discordjs/ws"] : []),
+    ],
     devDependencies: ["esbuild"],
   };
 }

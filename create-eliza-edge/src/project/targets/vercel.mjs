@@ -2,6 +2,7 @@
 // Vercel: one function (api/index.js re-exports the bundle `npm run build` makes from
 // src/vercel.ts), Neon Postgres by DATABASE_URL, a daily cron (the Hobby plan's limit).
 import { SERVER_SCRIPTS } from "../build-scripts.mjs";
+import { PGLITE } from "../versions.mjs";
 
 export function vercelTarget() {
   return {
@@ -46,6 +47,8 @@ export { DELETE, GET, OPTIONS, PATCH, POST, PUT } from "../dist/vercel/main.js";
       "db:migrate": "eliza-edge migrate",
       deploy: "npx --yes vercel deploy --prod",
     },
+    // Neon and waitUntil in the function; PGlite for `npm start`.
+    dependencies: ["@neondatabase/serverless", "@vercel/functions", ...PGLITE],
     devDependencies: ["esbuild"],
   };
 }

@@ -1,3 +1,4 @@
+import { loadDriver } from "../../../shared/drivers.ts";
 import { COMMON_HELP, type Command } from "../command.ts";
 import { CliError, EXIT_FAILURE, EXIT_OK, UsageError } from "../errors.ts";
 import { runScript } from "../settings.ts";
@@ -17,7 +18,8 @@ ${COMMON_HELP}`,
   async run() {
     await runScript(
       "dynamodb:create-table",
-      () => import("../../../../adapters/dynamodb/cli/create-table.ts"),
+      () =>
+        loadDriver("dynamodb", () => import("../../../../adapters/dynamodb/cli/create-table.ts")),
       [],
     );
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_OK;
