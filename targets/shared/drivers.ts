@@ -56,9 +56,9 @@ export async function loadDriver<T>(driver: Driver, load: () => Promise<T>): Pro
   } catch (error) {
     const { packages, use } = DRIVERS[driver];
     if (!packages.some((name) => isMissingPackage(error, name))) throw error;
+    // No `cause`: logs show an error chain's innermost message, and this one says more.
     throw new MissingDriverError(
       `${use} needs ${packages.join(" and ")}, which this project has not installed: ${installCommand(driver)}`,
-      { cause: error },
     );
   }
 }
