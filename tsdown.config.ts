@@ -66,7 +66,14 @@ export default defineConfig({
     // A folder is copied under its own name: dist/migrations.
     { from: "adapters/postgres/migrations", to: "dist" },
     { from: "targets/node/web/chat.html", to: "dist" },
-    { from: ["targets/node/web/chat-stream.js", "targets/node/web/chat-activity.js"], to: "dist" },
+    {
+      from: [
+        "targets/node/web/chat-stream.js",
+        "targets/node/web/chat-markdown.js",
+        "targets/node/web/chat-activity.js",
+      ],
+      to: "dist",
+    },
     {
       from: [
         "targets/node/sidecar/*.mjs",

@@ -15,8 +15,11 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     globalSetup: ["test/support/dynamodb-global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Limits for a hung test, not a speed requirement: a busy machine (2 cores shared by
+    // several runs) takes many times longer than an idle one to start workerd, PGlite or
+    // DynamoDB Local, so the margins are wide. No test asserts how long anything took.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     server: {
       deps: { inline: [/@elizaos\/plugin-/] },
     },

@@ -26,6 +26,7 @@ export {
   createLocalEmbeddingPlugin,
   createOpenAIPlugin,
   ELIZA_GREETING,
+  ELIZA_PLUGIN_NAME,
   type ElizaEngine,
   embedMany,
   embedManyLocally,

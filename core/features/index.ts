@@ -20,6 +20,7 @@ export {
   createElizaEngine,
   createElizaPlugin,
   ELIZA_GREETING,
+  ELIZA_PLUGIN_NAME,
   type ElizaEngine,
 } from "./eliza/index.ts";
 export { createLocalEmbeddingPlugin, embedManyLocally } from "./local-embedding/index.ts";

@@ -17,17 +17,31 @@ export interface NodeBundle {
   files: { path: string; contents: Uint8Array }[];
 }
 
-/**
- * `split`: the code behind dynamic imports (Lambda's Postgres driver, the AWS SDK's credential
- * providers) goes to chunks of its own, loaded only when reached; the entry is then
- * `index.js` beside a `chunks/` folder. Otherwise everything is the one entry file.
- */
+export interface NodeBundleOptions {
+  /**
+   * The code behind dynamic imports (Lambda's Postgres driver, the AWS SDK's credential
+   * providers) goes to chunks of its own, loaded only when reached; the entry is then
+   * `index.js` beside a `chunks/` folder. Otherwise everything is the one entry file.
+   */
+  split?: boolean;
+  /**
+   * Where `@elizaos/core` goes. This repository's sources by default; a user's project
+   * passes `eliza-edge/elizaos`, which esbuild resolves from `workingDir`.
+   */
+  alias?: Record<string, string>;
+  /** Where bare imports resolve from; default the process's. */
+  workingDir?: string;
+  /** Packages left as imports, beside the ones always left out (see `external` below). */
+  external?: string[];
+}
+
 export async function bundleForNode(
   entry: string,
-  options: { split?: boolean } = {},
+  options: NodeBundleOptions = {},
 ): Promise<NodeBundle> {
   const outdir = "/bundle";
   const result = await build({
+    ...(options.workingDir ? { absWorkingDir: options.workingDir } : {}),
     entryPoints: options.split ? { index: entry } : [entry],
     ...(options.split
       ? { splitting: true, outdir, chunkNames: "chunks/[name]-[hash]" }
@@ -42,14 +56,14 @@ export async function bundleForNode(
     legalComments: "none",
     logLevel: "silent",
     // Published elizaOS plugins in the function get eliza-edge/elizaos for `@elizaos/core`.
-    alias: ELIZAOS_CORE_ALIAS,
+    alias: options.alias ?? ELIZAOS_CORE_ALIAS,
     // ES modules first, as AWS advises for bundling SDK v3 into a function: its CommonJS
     // build is one file per client (every command of client-lambda for the one Invoke
     // used), while its ES build lets the unused commands be dropped.
     mainFields: ["module", "main"],
     // The AWS SDK's browser user-agent parser (~33 KB) is reached only by a dynamic import on
     // its browser path, never in Node: left out, that import is simply never evaluated.
-    external: ["bowser"],
+    external: ["bowser", ...(options.external ?? [])],
     // Some dependencies (the AWS SDK's among them) still call require(); ESM needs one defined.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);",
@@ -62,7 +76,11 @@ export async function bundleForNode(
   const entryFile = result.outputFiles.find((file) => file.path === `${outdir}/index.js`);
   if (!entryFile) throw new Error("esbuild produced no entry file");
   files.sort((a, b) => Number(b.path === "index.js") - Number(a.path === "index.js"));
-  const loadedAtStart = staticOutputs(result.metafile, `${outdir}/index.js`);
+  const loadedAtStart = staticOutputs(
+    result.metafile,
+    `${outdir}/index.js`,
+    options.workingDir ?? process.cwd(),
+  );
   return {
     code: entryFile.text,
     bytes: loadedAtStart.reduce(
@@ -76,7 +94,7 @@ export async function bundleForNode(
 }
 
 /** `entry` (absolute) and every output it imports statically, each once, as the metafile names them. */
-function staticOutputs(metafile: Metafile, entry: string): string[] {
+function staticOutputs(metafile: Metafile, entry: string, workingDir: string): string[] {
   const seen = new Set<string>();
   const visit = (path: string) => {
     const file = metafile.outputs[path];
@@ -87,6 +105,8 @@ function staticOutputs(metafile: Metafile, entry: string): string[] {
     }
   };
   // The metafile names outputs relative to the working directory.
-  for (const path of Object.keys(metafile.outputs)) if (resolve(path) === entry) visit(path);
+  for (const path of Object.keys(metafile.outputs)) {
+    if (resolve(workingDir, path) === entry) visit(path);
+  }
   return [...seen];
 }

@@ -5,6 +5,7 @@
 // reused by later invocations (Lambda runs one invocation per container at a time).
 import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
 import { type AgentRuntime, setting } from "../../core/index.ts";
+import { loadDriver } from "../shared/drivers.ts";
 import {
   type AgentOptions,
   createTargetAgent,
@@ -23,7 +24,10 @@ export type LambdaEnv = TargetEnv;
  */
 export const lambdaStorageFromEnv: StorageFactory = async (env, agent) => {
   if (setting(env, "DATABASE_URL") === undefined) return dynamoStorageFromEnv(env, agent);
-  const { neonStorageFromEnv } = await import("../shared/neon-storage.ts");
+  const { neonStorageFromEnv } = await loadDriver(
+    "neon",
+    () => import("../shared/neon-storage.ts"),
+  );
   return neonStorageFromEnv(env, agent);
 };
 

@@ -10,12 +10,14 @@ import {
   characterAgentId,
   createAgent,
   createUniqueUuid,
+  ModelType,
   messageService,
 } from "../../core/index.ts";
 import { envSetting } from "../../core/kernel/index.ts";
 import { watchRoom } from "./chat-watch.ts";
 import { loadCharacter } from "./config.ts";
 import { DataDirBusyError, lockHolder } from "./data-dir-lock.ts";
+import { isOfflineModel, OFFLINE_MODEL_NOTICE } from "./start-banner.ts";
 import { pgliteDir, storageFromEnv } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 
@@ -24,6 +26,8 @@ type Say = (text: string) => Promise<string[]>;
 /** Something the agent said on its own, printed above the prompt. */
 let announce = (name: string, text: string) => console.log(`${name}: ${text}`);
 let stopWatching = () => {};
+/** The agent answers with the offline ELIZA: said once, so a first-time user knows why. */
+let offline = false;
 
 const env = process.env;
 const userName = env.USER ?? "you";
@@ -50,6 +54,8 @@ async function runningServer(): Promise<Say | undefined> {
       signal: AbortSignal.timeout(locked ? 10_000 : 1000),
     });
     if (!health.ok) return undefined;
+    const about = (await health.json().catch(() => ({}))) as { models?: { text?: string } };
+    offline = isOfflineModel(about.models?.text);
   } catch {
     return undefined;
   }
@@ -79,6 +85,7 @@ async function inProcess(character: Character): Promise<{ say: Say; close: () =>
     command: "chat",
   });
   const runtime = await createAgent({ character, storage, env });
+  offline = isOfflineModel(runtime.getModelRegistration(ModelType.TEXT_LARGE)?.provider);
   // Reminders set here fire here: this process ticks its own tasks and prints what they say.
   runtime.registerSendHandler("terminal", async (_runtime, _target, content) => {
     if (typeof content.text === "string" && content.text) announce(character.name, content.text);
@@ -138,6 +145,7 @@ announce = (name, text) => {
   rl.prompt(true);
 };
 console.log(`Talking to ${character.name}. Type /quit to leave.`);
+if (offline) console.log(`(${character.name} is ${OFFLINE_MODEL_NOTICE}.)`);
 rl.setPrompt("> ");
 rl.prompt();
 for await (const line of rl) {

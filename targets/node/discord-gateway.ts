@@ -15,6 +15,7 @@ import {
   secretBaseUrl,
   wellFormedDeep,
 } from "../../core/index.ts";
+import { loadDriver } from "../shared/drivers.ts";
 import type { NodeEnv } from "./config.ts";
 
 // developers/events/gateway#gateway-intents
@@ -65,8 +66,9 @@ function startGateway(
   let manager: { destroy(): unknown } | undefined;
 
   const connecting = (async () => {
-    const { REST } = await import("@discordjs/rest");
-    const { WebSocketManager, WebSocketShardEvents } = await import("@discordjs/ws");
+    const [{ REST }, { WebSocketManager, WebSocketShardEvents }] = await loadDriver("discord", () =>
+      Promise.all([import("@discordjs/rest"), import("@discordjs/ws")]),
+    );
     const rest = new REST({ version: "10", api }).setToken(token);
     const ws = new WebSocketManager({ token, intents: INTENTS, rest });
     manager = ws;

@@ -4,14 +4,12 @@
 import { failureLine } from "./failure-line.ts";
 import { stopOnSignals } from "./lifecycle.ts";
 import { startNodeServer } from "./server.ts";
+import { startBanner } from "./start-banner.ts";
 
 try {
   const server = await startNodeServer();
   const { runtime } = server;
-  console.log(
-    `${runtime.character.name} is listening on ${server.url} (storage: ${runtime.storage.kind})\n` +
-      `  try: curl -s ${server.url}/api/messages -H 'content-type: application/json' -d '{"text":"I feel sad"}'`,
-  );
+  console.log(startBanner(runtime, server.url, { chatCommand: "npm run chat" }));
   stopOnSignals(server, process.env);
 } catch (error) {
   console.error(failureLine("eliza-edge could not start", error, process.env));

@@ -6,6 +6,7 @@
 import type { PostgresStorage } from "../../adapters/postgres/index.ts";
 import { envSetting } from "../../core/kernel/index.ts";
 import { positiveIntSetting } from "../shared/character.ts";
+import { loadDriver } from "../shared/drivers.ts";
 import type { NodeEnv } from "./config.ts";
 import { checkDatabaseUrl, databaseTimeouts, lockDataDir, pgliteDir } from "./storage.ts";
 
@@ -59,11 +60,17 @@ async function openForMigration(env: NodeEnv, url: string | undefined): Promise<
   const timeouts = databaseTimeouts(env);
   const queryTimeoutMs = timeouts.queryTimeoutMs ?? MIGRATION_QUERY_TIMEOUT_MS;
   if (url && /\.neon\.tech(:\d+)?\//.test(url)) {
-    const { createNeonHttpStorage } = await import("../../adapters/postgres/neon-http.ts");
+    const { createNeonHttpStorage } = await loadDriver(
+      "neon",
+      () => import("../../adapters/postgres/neon-http.ts"),
+    );
     return createNeonHttpStorage({ connectionString: url, migrate: false, queryTimeoutMs });
   }
   if (url) {
-    const { createNodePostgresStorage } = await import("../../adapters/postgres/node-postgres.ts");
+    const { createNodePostgresStorage } = await loadDriver(
+      "pg",
+      () => import("../../adapters/postgres/node-postgres.ts"),
+    );
     return createNodePostgresStorage({
       connectionString: url,
       migrate: false,
@@ -71,6 +78,9 @@ async function openForMigration(env: NodeEnv, url: string | undefined): Promise<
       queryTimeoutMs,
     });
   }
-  const { createPgliteStorage } = await import("../../adapters/postgres/pglite.ts");
+  const { createPgliteStorage } = await loadDriver(
+    "pglite",
+    () => import("../../adapters/postgres/pglite.ts"),
+  );
   return createPgliteStorage({ dataDir: pgliteDir(env), migrate: false });
 }

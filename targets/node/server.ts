@@ -37,7 +37,7 @@ import { openNodeStorage } from "./storage.ts";
 import { startTaskLoop } from "./task-loop.ts";
 import { telegramPollingFromEnv } from "./telegram-polling.ts";
 import { version } from "./version.ts";
-import { WEB_CHAT_PATH, WEB_CHAT_SCRIPTS, webChatRoutes } from "./web/routes.ts";
+import { webChatPaths, webChatRoutes } from "./web/routes.ts";
 
 /**
  * The agent defined in code (character, plugins, storage, connectors, models); the env and the
@@ -110,7 +110,7 @@ export async function startNodeServer(options: NodeServerOptions = {}): Promise<
   collectPluginRoutes(
     plugins,
     enabled.connectors.map((connector) => connector.name),
-    [WEB_CHAT_PATH, ...WEB_CHAT_SCRIPTS],
+    webChatPaths(),
   );
   const character = definition.character ?? (await loadCharacter(env, options.cwd));
   let storage: StorageAdapter;

@@ -7,6 +7,7 @@ import { accessSync, constants, mkdirSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { StorageAdapter, UUID } from "../../core/index.ts";
 import { envSetting } from "../../core/kernel/index.ts";
+import { loadDriver } from "../shared/drivers.ts";
 import type { NodeEnv } from "./config.ts";
 import { acquireDataDirLock, type DataDirLock } from "./data-dir-lock.ts";
 import { pgliteSeedFor } from "./pglite-seed.ts";
@@ -40,7 +41,10 @@ export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Pr
   const databaseUrl = envSetting(env, "DATABASE_URL");
   if (databaseUrl) {
     checkDatabaseUrl(databaseUrl);
-    const { createNodePostgresStorage } = await import("../../adapters/postgres/node-postgres.ts");
+    const { createNodePostgresStorage } = await loadDriver(
+      "pg",
+      () => import("../../adapters/postgres/node-postgres.ts"),
+    );
     storage = createNodePostgresStorage({
       connectionString: databaseUrl,
       agentId,
@@ -53,7 +57,10 @@ export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Pr
     const dataDir = pgliteDir(env, options.cwd);
     lock = lockDataDir(dataDir, options.command ?? "start");
     try {
-      const { createPgliteStorage } = await import("../../adapters/postgres/pglite.ts");
+      const { createPgliteStorage } = await loadDriver(
+        "pglite",
+        () => import("../../adapters/postgres/pglite.ts"),
+      );
       const loadDataDir = await pgliteSeedFor(dataDir);
       storage = await createPgliteStorage({ dataDir, agentId, loadDataDir });
     } catch (error) {

@@ -79,7 +79,7 @@ beforeAll(async () => {
   const options = { embeddingDimension: EMBEDDING.length };
   scoped = createD1Storage(recorder.db, { ...options, agentId: AGENT });
   open = createD1Storage(recorder.db, options);
-}, 60_000);
+});
 
 afterAll(async () => {
   await d1?.dispose();
@@ -304,5 +304,5 @@ describe("a whole message turn at 100k messages", () => {
     // turn is a few dozen rows. Before the room-first plans this was over 100,000.
     const total = reads.reduce((sum, o) => sum + (o.rowsRead ?? 0), 0);
     expect(total).toBeLessThanOrEqual(2 * 1_000 + 500);
-  }, 60_000);
+  });
 });

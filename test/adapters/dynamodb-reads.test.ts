@@ -52,7 +52,7 @@ beforeAll(async () => {
   const now = Date.now();
   await seedDynamoMemories(client, tableName, messages(QUIET, 1, now - 3 * ROOM_SIZE));
   await seedDynamoMemories(client, tableName, messages(NEWER, 2, now - 2 * ROOM_SIZE));
-}, 60_000);
+});
 
 afterAll(() => {
   client.destroy();
@@ -162,5 +162,5 @@ describe("a whole message turn on DynamoDB", () => {
     // The recall search evaluates up to SEARCH_CANDIDATES items; the rest of a turn a few pages.
     const evaluated = sent.reduce((sum, r) => sum + (r.scanned ?? 0), 0);
     expect(evaluated).toBeLessThanOrEqual(1_000 + 500);
-  }, 60_000);
+  });
 });

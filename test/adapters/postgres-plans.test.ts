@@ -50,7 +50,7 @@ beforeAll(async () => {
   await storage.init();
   await seed(db);
   recorder.take();
-}, 120_000);
+});
 
 afterAll(async () => {
   await db?.close();

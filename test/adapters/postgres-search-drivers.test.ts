@@ -67,7 +67,7 @@ beforeAll(async () => {
   await writer.ensureEmbeddingDimension(WIDTH);
   // What autovacuum does on Postgres and Neon (PGlite, underneath, has none).
   await server.db.exec("analyze");
-}, 120_000);
+});
 
 afterAll(async () => {
   await proxy?.stop();

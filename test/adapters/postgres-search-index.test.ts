@@ -77,7 +77,7 @@ beforeAll(async () => {
     embeddingDimension: WIDTH,
   });
   await storage.init();
-}, 120_000);
+});
 
 afterAll(async () => {
   await db?.close();

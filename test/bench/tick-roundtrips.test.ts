@@ -150,7 +150,7 @@ describe("round trips per tick: dynamodb", () => {
     const storage = createDynamoStorage({ tableName: "ticks", client, createTable: true });
     await storage.init();
     counted = { storage, read: () => wire.requests, close: () => storage.close() };
-  }, 120_000);
+  });
   afterAll(async () => {
     await counted?.close();
     client?.destroy();

@@ -3,6 +3,7 @@
 // enough that the worst case stays within a fixed budget of backtracking steps.
 import { checkSync } from "recheck";
 import { describe, expect, it } from "vitest";
+import { RECHECK_OPTIONS } from "../support/recheck-options.ts";
 import { USER_TEXT_REGEXES } from "./user-text-regexes.ts";
 
 /** Worst-case steps allowed for one capped polynomial regex: cap^degree. */
@@ -12,12 +13,8 @@ describe("regexes on user text and model output", () => {
   for (const { where, patterns, cap } of USER_TEXT_REGEXES) {
     for (const pattern of patterns) {
       it(`${where}: /${pattern.source.slice(0, 60)}/${pattern.flags}`, { timeout: 180_000 }, () => {
-        const result = checkSync(pattern.source, pattern.flags, {
-          // Deterministic: a fixed seed, and no wall-clock timeout (recheck's iteration limits
-          // bound the work), so a loaded machine gets the same verdict, only later.
-          randomSeed: 42,
-          timeout: null,
-        });
+        // Deterministic: a fixed seed and no wall-clock limits (recheck-options.ts).
+        const result = checkSync(pattern.source, pattern.flags, RECHECK_OPTIONS);
         if (result.status === "safe") return;
         if (result.status === "unknown")
           throw new Error(`recheck could not decide: ${result.error.kind}`);

@@ -28,7 +28,7 @@ describe("the compat entry in Workers", () => {
     expect(gzipSync(bundle.code).byteLength).toBeLessThan(179 * 1024);
   });
 
-  it("runs in workerd", { timeout: 60_000 }, async () => {
+  it("runs in workerd", async () => {
     const bundle = await bundleForWorkers(entry("./compat-worker.fixture.ts"));
     expect(bundle.nodeImports).toEqual([]);
     mf = new Miniflare({ modules: true, script: bundle.code, compatibilityDate: "2025-09-01" });

@@ -80,7 +80,7 @@ describe("published plugins link against eliza-edge/elizaos", () => {
     } as State);
     expect(result?.text).toBe(`# People in the Room\n"Alice"\nID: ${alice}\n\n`);
     expect(result?.data?.senderName).toBe("Alice");
-  }, 60_000);
+  });
 
   it("plugin-starter 1.7.2 builds, and its service starts and stops on an eliza-edge runtime", async () => {
     const mod = await bundle("@elizaos/plugin-starter");
@@ -102,5 +102,5 @@ describe("published plugins link against eliza-edge/elizaos", () => {
     vi.restoreAllMocks();
     expect(lines).toContain("[eliza-edge] info: Starting starter service");
     expect(lines).toContain("[eliza-edge] info: Stopping StarterService");
-  }, 60_000);
+  });
 });

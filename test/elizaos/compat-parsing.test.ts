@@ -10,6 +10,7 @@ import {
   parseKeyValueXml,
 } from "../../core/elizaos/index.ts";
 import { PARSER_PATTERNS } from "../../core/kernel/text/parsing.ts";
+import { RECHECK_OPTIONS } from "../support/recheck-options.ts";
 
 const N = 100_000;
 
@@ -142,8 +143,8 @@ describe("parseBooleanFromText", () => {
 describe("the parsers' regexes", () => {
   // Each sees single characters or fixed strings of model output; recheck must call them safe.
   for (const pattern of PARSER_PATTERNS) {
-    it(`/${pattern.source}/${pattern.flags} is safe`, { timeout: 60_000 }, () => {
-      const result = checkSync(pattern.source, pattern.flags, { randomSeed: 42, timeout: null });
+    it(`/${pattern.source}/${pattern.flags} is safe`, () => {
+      const result = checkSync(pattern.source, pattern.flags, RECHECK_OPTIONS);
       expect(result.status).toBe("safe");
     });
   }

@@ -42,7 +42,7 @@ describe("getRequestContext (plugin-mcp 1.8.2's import)", () => {
     expect(service).not.toBeNull();
     expect((service as unknown as ProbeService).connectionKey("github")).toBe("github");
     await runtime.stop();
-  }, 60_000);
+  });
 
   it("answers undefined: eliza-edge keeps no ambient per-request context", () => {
     expect(getRequestContext()).toBeUndefined();

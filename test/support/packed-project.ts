@@ -1,27 +1,25 @@
-// The package as a user gets it: `npm pack` of this repository, then a fresh project in a temp
-// directory (outside the repository, so Node never walks up into its node_modules) that
-// installs the tarball and its dependencies from the npm registry. `--prefer-offline` takes
-// them from npm's cache when it has them, which keeps the test fast without changing what is
-// installed. Build tools the user would bring (tsc, esbuild, wrangler) are this repository's.
+// The package as a user gets it: `npm pack` of this repository (built in a temporary copy, so
+// the checkout's dist/ is never rebuilt under a running server; tools/pack.ts), then a fresh
+// project in a temp directory (outside the repository, so Node never walks up into its
+// node_modules) that installs the tarball and its dependencies from the npm registry.
+// `--prefer-offline` takes them from npm's cache when it has them, which keeps the test fast
+// without changing what is installed. Build tools the user would bring (tsc, esbuild,
+// wrangler) are this repository's.
 import { execFile } from "node:child_process";
 import { cp, mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { DRIVER_VERSIONS } from "../../targets/shared/drivers.ts";
+import { type PackReport, packBoth } from "../../tools/pack.ts";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 const consumerFixtures = fileURLToPath(new URL("../package/consumer/", import.meta.url));
 const npm = join(dirname(process.execPath), "npm");
 const run = promisify(execFile);
 
-/** What `npm pack --json` reports for one tarball. */
-export interface PackReport {
-  filename: string;
-  size: number;
-  unpackedSize: number;
-  files: { path: string; size: number }[];
-}
+export type { PackReport };
 
 export interface PackedProject {
   /** The consumer project: package.json, node_modules/eliza-edge, the fixtures' .ts files. */
@@ -52,14 +50,8 @@ export function cleanEnv(env: Record<string, string> = {}): Record<string, strin
 export async function createPackedProject(): Promise<PackedProject> {
   const base = await mkdtemp(join(tmpdir(), "eliza-edge-pack-"));
   try {
-    // The build `prepare` runs; done first so `npm pack --json` prints nothing but its report.
-    await run(npm, ["run", "--silent", "build"], { cwd: root, env: cleanEnv() });
-    const { stdout } = await run(
-      npm,
-      ["pack", "--json", "--ignore-scripts", "--pack-destination", base],
-      { cwd: root, env: cleanEnv() },
-    );
-    const pack = (JSON.parse(stdout) as PackReport[])[0]!;
+    const { elizaEdge } = await packBoth();
+    const pack = elizaEdge.report;
     const dir = join(base, "consumer");
     await mkdir(dir);
     await cp(consumerFixtures, dir, { recursive: true });
@@ -74,11 +66,14 @@ export async function createPackedProject(): Promise<PackedProject> {
       "--prefer-offline",
       "--no-audit",
       "--no-fund",
-      join(base, pack.filename),
+      elizaEdge.tarball,
       // What a user's TypeScript project has beside it: Node's types, and Cloudflare's for
       // the Worker (an optional peer: only the d1 and cloudflare entries name them).
       "@types/node@20.19.43",
       "@cloudflare/workers-types@4.20260702.1",
+      // Every driver (optional peers), since this consumer imports every entry; a project of
+      // one target installs only its own (test/scaffold/).
+      ...Object.entries(DRIVER_VERSIONS).map(([name, version]) => `${name}@${version}`),
     ]);
     return { dir, pack, exec, dispose: () => rm(base, { recursive: true, force: true }) };
   } catch (error) {

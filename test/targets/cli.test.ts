@@ -33,6 +33,10 @@ const COMMANDS = [
   "telegram:webhook-info",
   "discord:register-commands",
   "character:validate",
+  "build",
+  "invoke",
+  "dynamodb:create-table",
+  "dynamodb:local",
 ];
 const noStack = (text: string) => expect(text).not.toMatch(/^\s+at /m);
 

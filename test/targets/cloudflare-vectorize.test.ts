@@ -58,7 +58,7 @@ describe("Worker in workerd with D1 and Vectorize", () => {
     });
     db = d1Of(mf);
     await applyD1Migrations(db);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await mf?.dispose();

@@ -2,12 +2,16 @@
 // `npm start`) stops the server, npm dying without a word stops it too, and a stop has a
 // deadline: requests in flight finish within SHUTDOWN_TIMEOUT_MS, and a stalled half-sent
 // request or a turn that never ends cannot keep the process alive past it.
-import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
+import { existsSync, readFileSync } from "node:fs";
+import { copyFile, mkdtemp, rm, symlink } from "node:fs/promises";
 import { connect } from "node:net";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
+import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCK_FILE } from "../../targets/node/data-dir-lock.ts";
+import { packBoth } from "../../tools/pack.ts";
 import { chatCompletion, type FakeOpenAIServer, startFakeOpenAI } from "../fakes/openai-server.ts";
 import { EDGE_PLAN, EDGE_REPLY } from "../support/edge-cases.ts";
 import { eventually, GUARDED_TEST_MS } from "../support/eventually.ts";
@@ -36,33 +40,23 @@ afterEach(() => {
   }
 });
 
-/** dist/ as `npm start` runs it, rebuilt when a source file is newer (a fresh checkout's is not). */
-function ensureBuilt(): Promise<void> {
-  const built = join(root, "dist/main.mjs");
-  const newest = (dir: string): number =>
-    Math.max(
-      0,
-      ...readdirSync(join(root, dir), { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile() && /\.(ts|mjs|json)$/.test(entry.name))
-        .filter((entry) => !entry.parentPath.includes("node_modules"))
-        .map((entry) => statSync(join(entry.parentPath, entry.name)).mtimeMs),
-    );
-  const sources = Math.max(...["core", "adapters", "connectors", "targets"].map(newest));
-  if (existsSync(built) && statSync(built).mtimeMs >= sources) return Promise.resolve();
-  return new Promise((resolve, reject) => {
-    const build = spawn(
-      process.execPath,
-      [join(root, "node_modules/.bin/tsdown"), "--logLevel", "warn"],
-      {
-        cwd: root,
-        stdio: "ignore",
-      },
-    );
-    build.once("exit", (code) =>
-      code === 0 ? resolve() : reject(new Error(`build exited ${code}`)),
-    );
-  });
+/**
+ * The package as `npm start` runs it, from its packed tarball (built in a temporary copy of the
+ * sources by tools/pack.ts, cached by their hash): this checkout's dist/ is never rebuilt under
+ * a running server. Its node_modules is this repository's.
+ */
+async function packedPackage(): Promise<string> {
+  const { elizaEdge } = await packBoth();
+  const dir = await mkdtemp(join(tmpdir(), "eliza-edge-start-"));
+  await promisify(execFile)("tar", ["-xzf", elizaEdge.tarball, "-C", dir]);
+  const packageDir = join(dir, "package");
+  await symlink(join(root, "node_modules"), join(packageDir, "node_modules"), "dir");
+  // The agent a clone starts (not a file of the package: a project brings its own).
+  await copyFile(join(root, "character.json"), join(packageDir, "character.json"));
+  return packageDir;
 }
+
+let packageDir = "";
 
 interface NpmStart {
   npm: ChildProcess;
@@ -75,7 +69,7 @@ interface NpmStart {
 async function npmStart(): Promise<NpmStart> {
   const dataDir = tempDataDir();
   const npm = spawn(join(dirname(process.execPath), "npm"), ["start"], {
-    cwd: root,
+    cwd: packageDir,
     env: {
       PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
       HOST: "127.0.0.1",
@@ -105,7 +99,10 @@ async function npmStart(): Promise<NpmStart> {
 }
 
 describe("npm start under a supervisor", () => {
-  beforeAll(ensureBuilt, 600_000);
+  beforeAll(async () => {
+    packageDir = await packedPackage();
+    return () => rm(dirname(packageDir), { recursive: true, force: true });
+  }, 600_000);
 
   it("SIGTERM to npm's pid stops the server and frees the port and the PGlite directory", async () => {
     const { npm, serverPid, dataDir, url } = await npmStart();

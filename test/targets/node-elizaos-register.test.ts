@@ -37,7 +37,7 @@ const throughCompat: ProbeReport = {
   subpathIsReal: true,
 };
 
-describe("node --import eliza-edge/register", { timeout: 60_000 }, () => {
+describe("node --import eliza-edge/register", () => {
   it("gives plugins eliza-edge's Service under `tsx --import eliza-edge/register`", async () => {
     expect(await runProbe([tsx, "--import", register])).toEqual(throughCompat);
   });

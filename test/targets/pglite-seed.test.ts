@@ -64,11 +64,11 @@ beforeAll(async () => {
   mkdirSync(seedDir);
   const { bytes: _bytes, ...info } = await writePgliteSeed(seedDir);
   seedInfo = info;
-}, 120_000);
+});
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-describe("the PGlite seed", { timeout: 120_000 }, () => {
+describe("the PGlite seed", () => {
   it("records the PGlite and pgvector it was made with, and every migration", async () => {
     const installed = (name: string) =>
       JSON.parse(readFileSync(join("node_modules", name, "package.json"), "utf8")).version;

@@ -47,10 +47,9 @@ async function open(env: Record<string, string>): Promise<Page> {
   page = await context.newPage();
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));
-  // The page's own files must load (Chromium also asks for a favicon, which there is none of).
+  // The page's own files must load, its favicon included.
   page.on("response", (r) => {
-    if (r.status() >= 400 && !r.url().endsWith("/favicon.ico"))
-      problems.push(`${r.status()} ${r.url()}`);
+    if (r.status() >= 400) problems.push(`${r.status()} ${r.url()}`);
   });
   await page.goto(server.url);
   await expect.poll(() => page!.textContent("#agent-name"), poll).toBe("Eliza");

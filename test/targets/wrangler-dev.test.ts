@@ -64,7 +64,7 @@ async function fetchThroughWranglerDev(config: string, path: string): Promise<Re
   }
 }
 
-describe("wrangler dev, offline", { timeout: 60_000 }, () => {
+describe("wrangler dev, offline", () => {
   it("serves the repository's Worker from wrangler.toml", async () => {
     const response = await fetchThroughWranglerDev("wrangler.toml", "/no-such-route");
     expect(response.status).toBe(404);

@@ -4,6 +4,7 @@
 import { type GenerateTextParams, ModelType } from "../../kernel/index.ts";
 import type { IAgentRuntime, Plugin } from "../../runtime/index.ts";
 import { parseReminder, type ReminderIntent } from "../reminders/index.ts";
+import { matchAction } from "./action-match.ts";
 import { createElizaEngine, type ElizaEngineOptions } from "./engine.ts";
 
 const TASK_ACTIONS: Record<ReminderIntent["kind"], string> = {
@@ -27,12 +28,16 @@ export function createElizaPlugin(options: ElizaEngineOptions = {}): Plugin {
     params: GenerateTextParams,
   ): Promise<string> => {
     const text = userTextOf(params);
-    // One rule the 1966 script never had: a request for a reminder is planned as the action
-    // that sets it, so scheduling works with no model configured.
+    // Rules the 1966 script never had. A request for a reminder is planned as the action that
+    // sets it, so scheduling works with no model configured.
     // Called without a runtime by some callers (tests, elizaOS code): the wall clock then.
     const now = typeof runtime?.now === "function" ? runtime.now() : Date.now();
     const intent = await parseReminder(text, { now });
     if (intent) return `<response><actions>${TASK_ACTIONS[intent.kind]}</actions></response>`;
+    // And a plugin's action when the user asks for it in its own words (action-match.ts), so
+    // a new project's example action works before any model key is set.
+    const action = Array.isArray(runtime?.actions) ? matchAction(runtime.actions, text) : undefined;
+    if (action) return `<response><actions>${action}</actions></response>`;
     return engine.respond(text, params?.roomId);
   };
 

@@ -28,6 +28,7 @@ export function projectFiles(answers, { elizaEdgeSpec }) {
     "package.json": packageJson({
       name: answers.name,
       scripts: target.scripts,
+      dependencies: target.dependencies,
       devDependencies: target.devDependencies,
       elizaEdgeSpec,
     }),
@@ -55,6 +56,6 @@ function targetParts(answers) {
     case "vercel":
       return vercelTarget();
     case "node":
-      return nodeTarget();
+      return nodeTarget(answers);
   }
 }

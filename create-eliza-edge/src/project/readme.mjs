@@ -2,6 +2,7 @@
 // The new project's README: the two commands first, then what each file is for and how to
 // deploy to the chosen target.
 import { TARGETS } from "../choices.mjs";
+import { deploySection, localSection } from "./readme-deploy.mjs";
 import { envFileName } from "./settings.mjs";
 
 /** @param {import("../answers.mjs").Answers & { slug: string }} answers */
@@ -39,6 +40,7 @@ ${modelNote(answers, env)}`,
 | \`src/agent.ts\` | the agent every entry serves: character, plugins, bots |
 ${targetFiles(target)}
 | \`${env}.example\` | every setting this project reads |`,
+    ...localSection(answers),
     deploySection(answers),
   ];
   if (bots.length > 0) sections.push(botsSection(answers));
@@ -76,59 +78,11 @@ function targetFiles(target) {
     case "cloudflare":
       return "| `src/worker.ts` | the Worker entry |\n| `wrangler.toml` | Worker, D1 database `DB`, cron trigger |";
     case "lambda":
-      return "| `src/lambda.ts` | the Lambda handler |\n| `src/server.ts` | the same agent locally (`npm start`) |\n| `serverless.yml` | function, HTTP API, schedule, DynamoDB table |\n| `scripts/build.mjs` | esbuild bundles |";
+      return "| `src/lambda.ts` | the Lambda handler (`npm run build`: `eliza-edge build lambda`) |\n| `src/server.ts` | the same agent locally (`npm start`) |\n| `serverless.yml` | function, HTTP API, schedule, DynamoDB table |";
     case "vercel":
-      return "| `src/vercel.ts` | the Vercel function |\n| `api/index.js` | serves the function's bundle |\n| `src/server.ts` | the same agent locally (`npm start`) |\n| `vercel.json` | build, rewrites, cron |\n| `scripts/build.mjs` | esbuild bundles |";
+      return "| `src/vercel.ts` | the Vercel function (`npm run build`: `eliza-edge build vercel`) |\n| `api/index.js` | serves the function's bundle |\n| `src/server.ts` | the same agent locally (`npm start`) |\n| `vercel.json` | build, rewrites, cron |";
     default:
-      return "| `src/server.ts` | the server |\n| `scripts/build.mjs` | esbuild bundle |";
-  }
-}
-
-/** @param {import("../answers.mjs").Answers & { slug: string }} answers */
-function deploySection({ target, slug }) {
-  switch (target) {
-    case "cloudflare":
-      return `## Deploy
-
-\`\`\`sh
-npx wrangler login
-npx wrangler d1 create ${slug}     # paste the database_id into wrangler.toml
-npx wrangler secret put API_TOKEN  # and each setting of .dev.vars.example
-npm run deploy                     # migrates the remote D1, then deploys
-\`\`\``;
-    case "lambda":
-      return `## Deploy
-
-With AWS credentials in the shell and the settings in \`.env\`:
-
-\`\`\`sh
-npm run deploy                     # bundles dist/lambda, then serverless@3 deploy (stage dev)
-npm run deploy -- --stage prod
-\`\`\`
-
-\`serverless.yml\` creates the DynamoDB table, the HTTP API and a one-minute schedule for
-reminders. It is written for Serverless Framework v3, which runs without a login.`;
-    case "vercel":
-      return `## Deploy
-
-Create a Neon database (the Vercel marketplace's Neon integration sets \`DATABASE_URL\`), set
-the settings of \`.env.example\` in the project, then:
-
-\`\`\`sh
-DATABASE_URL=postgres://... npm run db:migrate   # creates the schema once
-npm run deploy
-\`\`\`
-
-The cron in \`vercel.json\` runs due tasks (reminders) once a day, at midnight UTC, because the
-Hobby plan allows only daily crons and refuses to deploy anything more often. On Pro, set its
-\`schedule\` to \`*/5 * * * *\`.`;
-    default:
-      return `## Deploy
-
-Any host with Node 20+: \`npm ci && npm run build && node --import eliza-edge/register dist/server.js\`
-(the hook gives published elizaOS plugins eliza-edge's \`@elizaos/core\`), with \`HOST=0.0.0.0\`,
-\`API_TOKEN\` (required off localhost) and \`DATABASE_URL\` for a Postgres server (else
-an embedded database in \`PGLITE_DIR\`, default \`./.eliza-edge\`).`;
+      return "| `src/server.ts` | the server (`npm run build`: `eliza-edge build server`) |\n| `Dockerfile` | the server in a container, started by `node` itself |";
   }
 }
 

@@ -1,4 +1,5 @@
 // @ts-check
+import { slugOf } from "../package-name.mjs";
 // The env example: exactly the settings this target, these bots and this model provider read,
 // each with what it is for. A Worker reads `.dev.vars` under `wrangler dev`; the others `.env`.
 
@@ -126,6 +127,15 @@ export function envExample(answers) {
       "",
       `# ${setting.why}`,
       `${setting.optional ? "# " : ""}${setting.name}=${setting.value ?? ""}`,
+    );
+  }
+  if (answers.target === "lambda") {
+    // Local only: deployed, serverless.yml sets the table and the SDK finds DynamoDB itself.
+    lines.push(
+      "",
+      "# DynamoDB Local for `npm run invoke` (README: Try the Lambda before deploying)",
+      "# DYNAMODB_ENDPOINT=http://127.0.0.1:8000",
+      `# DYNAMODB_TABLE=${slugOf(answers.name)}-local`,
     );
   }
   return `${lines.join("\n")}\n`;

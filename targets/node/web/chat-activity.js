@@ -47,7 +47,9 @@
   );
   document.body.append(panel);
 
-  const roomId = () => `web:${localStorage.getItem("eliza-edge:userId")}`;
+  // The conversation the chat shows (chat.html keeps it; "New conversation" changes it).
+  const roomId = () =>
+    localStorage.getItem("eliza-edge:roomId") || `web:${localStorage.getItem("eliza-edge:userId")}`;
   async function call(path, method = "GET") {
     const headers = { "content-type": "application/json" };
     const token = localStorage.getItem("eliza-edge:token");

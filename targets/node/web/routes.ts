@@ -3,12 +3,13 @@
 import { readFileSync } from "node:fs";
 import { Hono } from "hono";
 import type { AppEnv } from "../../../core/index.ts";
+import { FAVICON_HEADERS, FAVICON_PATHS, FAVICON_SVG } from "./favicon.ts";
 
 const PAGE_HEADERS = {
   "content-type": "text/html; charset=utf-8",
   "cache-control": "no-cache",
-  // The page only talks to its own origin; its inline script and its two script files
-  // (the streamed answer's reader, the Activity panel) are its whole code.
+  // The page only talks to its own origin; its inline script and its script files (the
+  // streamed answer's reader, the Markdown renderer, the Activity panel) are its whole code.
   "content-security-policy":
     "default-src 'none'; script-src 'self' 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
@@ -18,8 +19,11 @@ const PAGE_HEADERS = {
 /** Where the page is served; a plugin route there is refused at startup. */
 export const WEB_CHAT_PATH = "/";
 
+/** Every path the web chat serves (the page, its scripts, its icon): none is a plugin's. */
+export const webChatPaths = (): string[] => [WEB_CHAT_PATH, ...WEB_CHAT_SCRIPTS, ...FAVICON_PATHS];
+
 /** The page's script files, served beside it. */
-export const WEB_CHAT_SCRIPTS = ["/chat-stream.js", "/chat-activity.js"];
+export const WEB_CHAT_SCRIPTS = ["/chat-stream.js", "/chat-markdown.js", "/chat-activity.js"];
 
 const SCRIPT_HEADERS = {
   "content-type": "text/javascript; charset=utf-8",
@@ -34,5 +38,7 @@ export function webChatRoutes(): Hono<AppEnv> {
     const script = readFileSync(new URL(`.${path}`, import.meta.url), "utf8");
     routes.get(path, (c) => c.body(script, 200, SCRIPT_HEADERS));
   }
+  for (const path of FAVICON_PATHS)
+    routes.get(path, (c) => c.body(FAVICON_SVG, 200, FAVICON_HEADERS));
   return routes;
 }

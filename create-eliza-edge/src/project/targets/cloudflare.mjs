@@ -63,6 +63,8 @@ LOG_LEVEL = "info"
       deploy: `wrangler d1 migrations apply ${slug} --remote && wrangler deploy`,
       check: "wrangler deploy --dry-run --outdir dist",
     },
+    // D1, Workers AI and the bots' webhooks are the platform's own: no driver to install.
+    dependencies: [],
     devDependencies: ["wrangler", "@cloudflare/workers-types"],
   };
 }

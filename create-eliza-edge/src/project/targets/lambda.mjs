@@ -1,21 +1,9 @@
 // @ts-check
 // AWS Lambda behind an HTTP API, with DynamoDB, deployed by Serverless Framework v3 (v4 needs
 // a login even to package). `npm start` runs the same agent locally on Node.
-import { buildScript, SERVER_ENTRY } from "../build-script.mjs";
+import { SERVER_SCRIPTS } from "../build-scripts.mjs";
 import { settingsFor } from "../settings.mjs";
-
-/** @type {import("../build-script.mjs").BuildEntry} */
-const LAMBDA_ENTRY = {
-  name: "lambda",
-  entry: "src/lambda.ts",
-  outfile: "dist/lambda/index.js",
-  bundleDependencies: true,
-  why: "The Lambda function: one file with every dependency, which serverless.yml packages.",
-  after: [
-    "// The zip holds only dist/lambda: it says itself that index.js is ESM.",
-    'await writeFile("dist/lambda/package.json", \'{ "type": "module" }\\n\');',
-  ],
-};
+import { PGLITE } from "../versions.mjs";
 
 /** @param {import("../../answers.mjs").Answers & { slug: string }} answers */
 export function lambdaTarget(answers) {
@@ -32,15 +20,21 @@ import { agent } from "./agent";
 
 export const handler = createLambdaHandler(agent);
 `,
-      "scripts/build.mjs": buildScript([LAMBDA_ENTRY, SERVER_ENTRY]),
       "serverless.yml": serverlessYml(answers.slug, environment),
     },
     scripts: {
-      build: "node scripts/build.mjs",
-      start: "node scripts/build.mjs server && node --import eliza-edge/register dist/server.js",
-      deploy: "node scripts/build.mjs lambda && npx --yes serverless@3.40.0 deploy",
-      package: "node scripts/build.mjs lambda && npx --yes serverless@3.40.0 package",
+      // The bundles are eliza-edge's own build: a Lambda split so a cold start loads only what
+      // every invocation needs (`eliza-edge build --help`).
+      build: "eliza-edge build lambda && eliza-edge build server",
+      ...SERVER_SCRIPTS,
+      invoke: "eliza-edge build lambda && eliza-edge invoke",
+      "dynamodb:local": "eliza-edge dynamodb:local",
+      "dynamodb:create-table": "eliza-edge dynamodb:create-table",
+      deploy: "eliza-edge build lambda && npx --yes serverless@3.40.0 deploy",
+      package: "eliza-edge build lambda && npx --yes serverless@3.40.0 package",
     },
+    // DynamoDB and the async self-invoke in the function; PGlite for `npm start`.
+    dependencies: ["@aws-sdk/client-dynamodb", "@aws-sdk/client-lambda", ...PGLITE],
     devDependencies: ["esbuild"],
   };
 }

@@ -1,21 +1,8 @@
 // @ts-check
 // Vercel: one function (api/index.js re-exports the bundle `npm run build` makes from
 // src/vercel.ts), Neon Postgres by DATABASE_URL, a daily cron (the Hobby plan's limit).
-import { buildScript, SERVER_ENTRY } from "../build-script.mjs";
-
-/** @type {import("../build-script.mjs").BuildEntry} */
-const VERCEL_ENTRY = {
-  name: "vercel",
-  entry: "src/vercel.ts",
-  outfile: "dist/vercel/main.js",
-  bundleDependencies: true,
-  why: "The Vercel function: one file with every dependency, which api/index.js serves.",
-  after: [
-    "// vercel.json's outputDirectory: Vercel refuses to deploy an empty static directory.",
-    'await mkdir("dist/vercel/public", { recursive: true });',
-    'await writeFile("dist/vercel/public/robots.txt", "User-agent: *\\nDisallow: /\\n");',
-  ],
-};
+import { SERVER_SCRIPTS } from "../build-scripts.mjs";
+import { PGLITE } from "../versions.mjs";
 
 export function vercelTarget() {
   return {
@@ -27,12 +14,18 @@ import { agent } from "./agent";
 
 const handler = createVercelHandler(agent);
 
+// Vercel answers 405 to a method the function does not export: export every one the app
+// serves (DELETE /api/tasks/:id, plugin routes with PUT, PATCH or DELETE, CORS preflights).
 export const GET = handler;
 export const POST = handler;
+export const PUT = handler;
+export const PATCH = handler;
+export const DELETE = handler;
+export const OPTIONS = handler;
 `,
       "api/index.js": `// The one Vercel function: the bundle \`npm run build\` (vercel.json's buildCommand) makes
 // from src/vercel.ts. Plain JavaScript, so Vercel serves it as built.
-export { GET, POST } from "../dist/vercel/main.js";
+export { DELETE, GET, OPTIONS, PATCH, POST, PUT } from "../dist/vercel/main.js";
 `,
       "vercel.json": `${JSON.stringify(
         {
@@ -46,14 +39,16 @@ export { GET, POST } from "../dist/vercel/main.js";
         null,
         2,
       )}\n`,
-      "scripts/build.mjs": buildScript([VERCEL_ENTRY, SERVER_ENTRY]),
     },
     scripts: {
-      build: "node scripts/build.mjs vercel",
-      start: "node scripts/build.mjs server && node --import eliza-edge/register dist/server.js",
+      // eliza-edge's own build: src/vercel.ts -> dist/vercel/main.js, which api/index.js serves.
+      build: "eliza-edge build vercel",
+      ...SERVER_SCRIPTS,
       "db:migrate": "eliza-edge migrate",
       deploy: "npx --yes vercel deploy --prod",
     },
+    // Neon and waitUntil in the function; PGlite for `npm start`.
+    dependencies: ["@neondatabase/serverless", "@vercel/functions", ...PGLITE],
     devDependencies: ["esbuild"],
   };
 }

@@ -1,7 +1,10 @@
 import type { Command } from "../command.ts";
+import { build } from "./build.ts";
 import { characterValidate } from "./character-validate.ts";
 import { chat } from "./chat.ts";
 import { discordRegisterCommands, telegramSetWebhook, telegramWebhookInfo } from "./connectors.ts";
+import { dynamodbCreateTable, dynamodbLocal } from "./dynamodb.ts";
+import { invoke } from "./invoke.ts";
 import { migrate } from "./migrate.ts";
 import { runs } from "./runs.ts";
 import { start } from "./start.ts";
@@ -19,4 +22,8 @@ export const commands: Command[] = [
   telegramWebhookInfo,
   discordRegisterCommands,
   characterValidate,
+  build,
+  invoke,
+  dynamodbCreateTable,
+  dynamodbLocal,
 ];

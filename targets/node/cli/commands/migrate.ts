@@ -1,3 +1,4 @@
+import { loadDriver } from "../../../shared/drivers.ts";
 import { migratePostgresFromEnv } from "../../migrate.ts";
 import { COMMON_HELP, type Command } from "../command.ts";
 import { EXIT_OK } from "../errors.ts";
@@ -25,7 +26,8 @@ ${COMMON_HELP}`,
     }
     await runScript(
       "dynamodb:create-table",
-      () => import("../../../../adapters/dynamodb/cli/create-table.ts"),
+      () =>
+        loadDriver("dynamodb", () => import("../../../../adapters/dynamodb/cli/create-table.ts")),
       [],
     );
     return typeof process.exitCode === "number" ? process.exitCode : EXIT_OK;

@@ -1,4 +1,5 @@
 import { startNodeServer } from "../../server.ts";
+import { startBanner } from "../../start-banner.ts";
 import { COMMON_HELP, type Command } from "../command.ts";
 import { CliError, EXIT_OK, UsageError } from "../errors.ts";
 import { useCharacterFile } from "../settings.ts";
@@ -35,10 +36,7 @@ ${COMMON_HELP}`,
       throw new CliError(`could not start: ${error.message}`);
     });
     const { runtime } = server;
-    console.log(
-      `${runtime.character.name} is listening on ${server.url} (storage: ${runtime.storage.kind})\n` +
-        `  web chat: ${server.url}/`,
-    );
+    console.log(startBanner(runtime, server.url, { chatCommand: "npx eliza-edge chat" }));
     const signal = await new Promise<string>((resolve) => {
       process.once("SIGINT", () => resolve("SIGINT"));
       process.once("SIGTERM", () => resolve("SIGTERM"));
