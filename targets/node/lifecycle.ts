@@ -5,9 +5,15 @@
 // without passing anything on (SIGKILL), this process notices it was orphaned and stops too:
 // no server keeps the port and the PGlite directory with nobody left to stop it.
 import type { NodeServer } from "./server.ts";
+import { servingFromEnv } from "./serving.ts";
 
 /** How often an npm-started server checks that npm is still its parent. */
 const PARENT_CHECK_MS = 1_000;
+/**
+ * After SHUTDOWN_TIMEOUT_MS the work in flight is cut; closing the storage and the services
+ * then gets this long before the process exits anyway: a stop always ends.
+ */
+const CLOSE_GRACE_MS = 10_000;
 
 export function stopOnSignals(server: NodeServer, env: NodeJS.ProcessEnv): void {
   let stopping = false;
@@ -19,6 +25,10 @@ export function stopOnSignals(server: NodeServer, env: NodeJS.ProcessEnv): void 
     }
     stopping = true;
     console.log(`${why}: shutting down`);
+    setTimeout(() => {
+      console.error("shutdown did not finish closing the storage in time: exiting now");
+      process.exit(1);
+    }, servingFromEnv(env).shutdownTimeoutMs + CLOSE_GRACE_MS).unref();
     try {
       await server.close();
       process.exit(0);

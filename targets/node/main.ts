@@ -9,8 +9,9 @@ import { startBanner } from "./start-banner.ts";
 try {
   const server = await startNodeServer();
   const { runtime } = server;
-  console.log(startBanner(runtime, server.url, { chatCommand: "npm run chat" }));
+  // Stoppable before it says it is listening: whoever waits for that line may signal at once.
   stopOnSignals(server, process.env);
+  console.log(startBanner(runtime, server.url, { chatCommand: "npm run chat" }));
 } catch (error) {
   console.error(failureLine("eliza-edge could not start", error, process.env));
   process.exit(1);

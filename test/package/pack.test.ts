@@ -56,12 +56,13 @@ describe("the packed eliza-edge", { timeout: 600_000 }, () => {
         "adapters/d1/migrations/0000_init.sql",
       ]),
     );
-    // Budget: 2.6 MB of code and docs and ~130 files, plus the PGlite seed (4.9 MB, already
-    // gzip: a fresh PGLITE_DIR unpacks it instead of running initdb, ~5 s less on a first
-    // start); a stray directory would blow through it.
+    // Budget: 3.1 MB of code and docs and ~143 files (2.6 MB before the client protocols, the
+    // retry contract, elizaOS's templates and the project build of issues 29-33), plus the
+    // PGlite seed (4.9 MB, already gzip: a fresh PGLITE_DIR unpacks it instead of running
+    // initdb, ~5 s less on a first start); a stray directory would blow through it.
     const seed = project.pack.files.find((f) => f.path === "dist/pglite-seed.tar.gz");
     expect(seed?.size).toBeLessThan(6_000_000);
-    expect(project.pack.unpackedSize - (seed?.size ?? 0)).toBeLessThan(3_000_000);
+    expect(project.pack.unpackedSize - (seed?.size ?? 0)).toBeLessThan(3_300_000);
     expect(paths.length).toBeLessThan(200);
   });
 

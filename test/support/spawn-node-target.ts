@@ -11,6 +11,8 @@ export interface RunningTarget {
   url: string;
   child: ChildProcess;
   output: () => string;
+  /** The exit code once the process has exited, whenever that was (even before this was read). */
+  exited: Promise<number | null>;
   /** SIGTERM, then the exit code. */
   stop(): Promise<number | null>;
 }
@@ -81,6 +83,7 @@ export async function spawnNodeTarget(
     url,
     child,
     output: () => output,
+    exited,
     async stop() {
       if (child.exitCode === null) child.kill("SIGTERM");
       return exited;

@@ -4,6 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { CharacterError, type StorageAdapter, stringToUuid, type UUID } from "../../core/index.ts";
+import { VERCEL_DEADLINES } from "../../targets/shared/index.ts";
 import { createVercelHandler, type VercelEnv } from "../../targets/vercel/index.ts";
 import {
   ADA,
@@ -38,6 +39,10 @@ function client(handler: (request: Request) => Promise<Response>) {
   };
 }
 
+const VERCEL_DEADLINES_AS_ENV = Object.fromEntries(
+  Object.entries(VERCEL_DEADLINES).map(([key, ms]) => [key, String(ms)]),
+);
+
 describe("createVercelHandler with the agent defined in code", () => {
   it("answers as the code's character, with its plugin and model, on the storage its factory built", async () => {
     const built: { env: VercelEnv; agentId: string }[] = [];
@@ -57,8 +62,11 @@ describe("createVercelHandler with the agent defined in code", () => {
     const agent = client(handler);
     expect(await agent.health()).toMatchObject({ name: "Ada", storage: "memory" });
     expect((await agent.say("What are you working on?")).map((r) => r.text)).toEqual([ADA_REPLY]);
-    // Built once, from this env, for Ada's id (derived from her name as elizaOS derives it).
-    expect(built).toEqual([{ env, agentId: stringToUuid("Ada") }]);
+    // Built once, from this env (with the Vercel deadlines it did not set), for Ada's id
+    // (derived from her name as elizaOS derives it).
+    expect(built).toEqual([
+      { env: { ...VERCEL_DEADLINES_AS_ENV, ...env }, agentId: stringToUuid("Ada") },
+    ]);
     // The message and the reply are in the storage the factory built.
     expect(await storage?.countMemories(lastRoom as UUID, false, "messages")).toBe(2);
   });

@@ -58,6 +58,23 @@ async function packedPackage(): Promise<string> {
 
 let packageDir = "";
 
+/** `promise`, or a failure naming what never happened and the server's output so far. */
+async function guarded<T>(what: string, promise: Promise<T>, output: () => string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const guard = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(new Error(`timed out after 90 s waiting for ${what}; server output:\n${output()}`)),
+      90_000,
+    );
+  });
+  try {
+    return await Promise.race([promise, guard]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 interface NpmStart {
   npm: ChildProcess;
   serverPid: number;
@@ -169,11 +186,12 @@ describe("a stop has a deadline", () => {
     half.write(
       'POST /api/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"text":',
     );
-    const exited = new Promise<number | null>((resolve) => target!.child.once("exit", resolve));
-    target.child.kill("SIGTERM");
-    expect(await exited).toBe(0);
-    await halfClosed;
-    expect(await stuck).toBeInstanceOf(Error);
+    const running = target;
+    running.child.kill("SIGTERM");
+    // Guards, not measures: a hang becomes a failure that shows what the server printed.
+    expect(await guarded("the server to exit", running.exited, running.output)).toBe(0);
+    await guarded("the half-sent request's connection to close", halfClosed, running.output);
+    expect(await guarded("the stuck request to fail", stuck, running.output)).toBeInstanceOf(Error);
     target = undefined;
   });
 
@@ -188,7 +206,7 @@ describe("a stop has a deadline", () => {
     const seen = openai.requests.length;
     const inFlight = ask(target.url, "answer me before you go");
     await eventually("the turn to reach the model", () => openai.requests.length > seen);
-    const exited = new Promise<number | null>((resolve) => target!.child.once("exit", resolve));
+    const exited = target.exited;
     target.child.kill("SIGTERM");
     await eventually("the stop to begin", () =>
       target!.output().includes("SIGTERM: shutting down"),

@@ -197,7 +197,9 @@ export async function runActions(
           actionResult: result,
         },
       });
-      if (writesElizaRow(runtime, record !== undefined)) {
+      // A run's actions are in its row, even when they finish after the run ended (a turn past
+      // RUN_TIMEOUT_MS goes on): the caller named the run.
+      if (writesElizaRow(runtime, record !== undefined || options.runId !== undefined)) {
         await keepActionResult(runtime, { message, action, actionId, result, returned, runId });
       }
     }
