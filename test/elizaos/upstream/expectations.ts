@@ -75,8 +75,6 @@ const EXPECTATIONS: Record<string, FileExpectations> = {
     failsOnEdge: {
       "Character Validation Error Handling > should throw detailed error when character validation fails with issues":
         CHARACTER_SCHEMA,
-      "Character Validation Error Handling > should throw error when given string path input":
-        CHARACTER_SCHEMA,
     },
   },
   "character-validation.test.ts": {
@@ -93,13 +91,6 @@ const EXPECTATIONS: Record<string, FileExpectations> = {
       "Character Schema Validation > validateCharacter > should validate a complete valid character":
         CHARACTER_SCHEMA,
       "Character Schema Validation > validateCharacter > should validate a minimal valid character":
-        CHARACTER_SCHEMA,
-    },
-  },
-  "character.test.ts": {
-    notKept: {},
-    failsOnEdge: {
-      "Character Config Functions > parseCharacter > should throw error when given a string path":
         CHARACTER_SCHEMA,
     },
   },

@@ -1,8 +1,8 @@
 // What elizaOS's own unit tests (test/elizaos/upstream/) found the compat entry too strict
 // about, kept here without them: a host's console that lacks some methods, an elizaOS database
 // adapter (a test's mock, say) that leaves out isRoomParticipant, as elizaOS 1.7.2's own
-// runtime never calls it, an entry of resolvePlugins that is not a plugin, and isBuffer on an
-// ArrayBuffer.
+// runtime never calls it, an entry of resolvePlugins that is not a plugin, isBuffer on an
+// ArrayBuffer, and parseCharacter given a path.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import {
@@ -10,6 +10,7 @@ import {
   createLogger,
   isBuffer,
   type Plugin,
+  parseCharacter,
   resolvePlugins,
 } from "../../core/elizaos/index.ts";
 
@@ -52,7 +53,7 @@ describe("an elizaOS database adapter without isRoomParticipant", () => {
   });
 });
 
-describe("resolvePlugins and isBuffer, as elizaOS 1.7.2", () => {
+describe("resolvePlugins, isBuffer and parseCharacter, as elizaOS 1.7.2", () => {
   it("leaves out an entry without a name instead of failing", async () => {
     const valid: Plugin = { name: "valid", description: "kept" };
     const nameless = { description: "no name" } as unknown as Plugin;
@@ -63,5 +64,13 @@ describe("resolvePlugins and isBuffer, as elizaOS 1.7.2", () => {
     expect(isBuffer(new ArrayBuffer(4))).toBe(true);
     expect(isBuffer(new Uint8Array(4))).toBe(true);
     expect(isBuffer("text")).toBe(false);
+  });
+
+  it("parseCharacter refuses a path with elizaOS's message and validates an object", () => {
+    expect(() => parseCharacter("./ada.json")).toThrow(
+      "Character path provided but must be loaded first: ./ada.json",
+    );
+    expect(parseCharacter({ name: "Ada" }).name).toBe("Ada");
+    expect(() => parseCharacter({ name: "Ada", bio: 42 })).toThrow(/bio/);
   });
 });
