@@ -6,10 +6,10 @@ import * as z from "zod";
 import {
   type Character,
   characterObjectSchema,
-  parseCharacter as parseCharacterObject,
   contentSchema as contentFields,
   knowledgeItemSchema as knowledgeItem,
   mediaSchema as mediaFields,
+  parseCharacter as parseCharacterObject,
   settingValueSchema,
 } from "../kernel/index.ts";
 
