@@ -9,6 +9,7 @@ import {
   contentSchema as contentFields,
   knowledgeItemSchema as knowledgeItem,
   mediaSchema as mediaFields,
+  parseCharacter as parseCharacterObject,
   settingValueSchema,
 } from "../kernel/index.ts";
 
@@ -49,6 +50,21 @@ export function validateCharacter(data: unknown): CharacterValidation {
       issues: result.error.issues,
     },
   };
+}
+
+/**
+ * elizaOS's parseCharacter: a path is refused with elizaOS's message (there is no file system
+ * to load it from here either: parse the file's JSON and pass the object); an object is
+ * validated by eliza-edge's character schema.
+ */
+export function parseCharacter(
+  input: unknown,
+  source?: string,
+): ReturnType<typeof parseCharacterObject> {
+  if (typeof input === "string") {
+    throw new Error(`Character path provided but must be loaded first: ${input}`);
+  }
+  return parseCharacterObject(input, source);
 }
 
 export function parseAndValidateCharacter(jsonString: string): CharacterValidation {

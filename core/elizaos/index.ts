@@ -81,6 +81,7 @@ export {
   mergeCharacterDefaults,
   messageExampleSchema,
   parseAndValidateCharacter,
+  parseCharacter,
   secretsSchema,
   settingsSchema,
   styleSchema,

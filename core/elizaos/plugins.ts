@@ -81,6 +81,8 @@ export async function resolvePlugins(
         `resolvePlugins: plugin "${plugin}" is a package name; eliza-edge cannot load plugins by name at run time (serverless bundles have no dynamic import of packages). Import the plugin object and pass it instead.`,
       );
     }
+    // elizaOS leaves out an entry that is not a plugin (one without a name) rather than failing.
+    if (!plugin || typeof plugin.name !== "string" || !plugin.name) continue;
     map.set(plugin.name, plugin);
   }
   return resolvePluginDependencies(map, isTestMode);

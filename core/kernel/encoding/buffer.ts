@@ -41,8 +41,9 @@ function bufferToString(
   return new TextDecoder().decode(buffer);
 }
 
-export function isBuffer(value: unknown): value is Uint8Array {
-  return value instanceof Uint8Array;
+/** elizaOS's isBuffer: bytes in a Uint8Array (Node's Buffer is one) or an ArrayBuffer. */
+export function isBuffer(value: unknown): value is Uint8Array | ArrayBuffer {
+  return value instanceof Uint8Array || value instanceof ArrayBuffer;
 }
 
 export function alloc(size: number): Uint8Array {

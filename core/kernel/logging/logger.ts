@@ -98,7 +98,9 @@ const JSON_LEVEL: Record<Method, LogLevel> = {
   error: "error",
   fatal: "fatal",
 };
-const CONSOLE_METHOD: Record<Method, "log" | "info" | "warn" | "error"> = {
+type ConsoleMethod = "log" | "info" | "warn" | "error";
+
+const CONSOLE_METHOD: Record<Method, ConsoleMethod> = {
   trace: "log",
   debug: "log",
   info: "info",
@@ -145,6 +147,16 @@ export function jsonLogFormatOr(value: unknown, fallback = false): boolean {
   return jsonLogFormat(value);
 }
 
+/**
+ * Writes one line with the console's method for the level, or console.log where the console
+ * has no such method (a host's partial console): logging never throws.
+ */
+function write(method: ConsoleMethod, line: string): void {
+  const out = globalThis.console as Partial<Console> | undefined;
+  const fn = out?.[method] ?? out?.log;
+  if (typeof fn === "function") fn.call(out, line);
+}
+
 function levelValue(level: string): number {
   return LEVELS[level.toLowerCase() as LogLevel] ?? LEVELS.info;
 }
@@ -164,9 +176,9 @@ export function createConsoleLogger(
       const withStack = min <= LEVELS.debug;
       const time = Date.now();
       const json = typeof options.json === "function" ? options.json() : options.json === true;
-      if (json) console[CONSOLE_METHOD[name]](jsonLogLine(JSON_LEVEL[name], all, withStack, time));
+      if (json) write(CONSOLE_METHOD[name], jsonLogLine(JSON_LEVEL[name], all, withStack, time));
       const msg = json && !options.onEntry ? "" : formatLogArgs(all, withStack);
-      if (!json) console[CONSOLE_METHOD[name]](`[eliza-edge] ${name}: ${msg}`);
+      if (!json) write(CONSOLE_METHOD[name], `[eliza-edge] ${name}: ${msg}`);
       options.onEntry?.({ time, level: name, msg });
     };
   const logger = {

@@ -132,6 +132,14 @@ export function storageFromElizaAdapter(adapter: ElizaDatabaseAdapter): StorageA
   const forwarded = Object.fromEntries(
     FORWARDED.map((name) => [name, (...args: unknown[]) => call(name, ...args)]),
   );
+  // elizaOS 1.7's own runtime asks getParticipantsForRoom, so an adapter (or a test's mock of
+  // one) may leave isRoomParticipant out.
+  const isParticipant = async (roomId: UUID, entityId: UUID): Promise<boolean> => {
+    if (typeof adapter.isRoomParticipant === "function") {
+      return call("isRoomParticipant", roomId, entityId);
+    }
+    return ((await call("getParticipantsForRoom", roomId)) as UUID[]).includes(entityId);
+  };
   const getTask = async (id: UUID) => {
     const task = (await call("getTask", id)) as Task | null;
     return task && fromStored(task);
@@ -176,7 +184,7 @@ export function storageFromElizaAdapter(adapter: ElizaDatabaseAdapter): StorageA
         }
         return;
       case "ensureParticipant":
-        if (!(await call("isRoomParticipant", op.roomId, op.entityId))) {
+        if (!(await isParticipant(op.roomId, op.entityId))) {
           await call("addParticipantsRoom", [op.entityId], op.roomId);
         }
         return;

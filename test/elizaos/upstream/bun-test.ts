@@ -56,7 +56,7 @@ export function bunTestFor(file: string, target: UpstreamTarget) {
     });
   };
 
-  const it = (name: string, fn: TestFn, timeout?: number) => {
+  const run = (name: string, fn: TestFn, timeout?: number) => {
     const full = [...path, name].join(" > ");
     if (measuring) return vitestIt(name, fn, timeout);
     if (expected.notKept[full]) {
@@ -69,6 +69,8 @@ export function bunTestFor(file: string, target: UpstreamTarget) {
     if (target === "edge" && expected.failsOnEdge[full]) return vitestIt.fails(name, fn, timeout);
     return vitestIt(name, fn, timeout);
   };
+  // bun's it.skip: elizaOS skips the test itself, so it is skipped here too.
+  const it = Object.assign(run, { skip: (name: string, fn?: TestFn) => vitestIt.skip(name, fn) });
 
   return {
     describe,

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { UPSTREAM_SOURCES } from "./sources.ts";
 
 const dir = new URL("./files/", import.meta.url);
-const present = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".test.ts")) : [];
+const present = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(".ts")) : [];
 
 describe("elizaOS's own tests (test/elizaos/upstream/files)", () => {
   it("holds only files listed in sources.ts", () => {
