@@ -5,7 +5,8 @@
 // then installs anywhere, this clone or not. The options are create-eliza-edge's own.
 import { spawnSync } from "node:child_process";
 import { copyFile, mkdir } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
+import { npmBin } from "./npm-bin.ts";
 import { packBoth } from "./pack.ts";
 
 const USAGE = `usage: npm run create -- <directory> [create-eliza-edge options]
@@ -15,7 +16,7 @@ example: npm run create -- ../my-agent --target node
 The directory is relative to where you run npm; keep it outside this clone.`;
 
 export async function main(argv: string[]): Promise<number> {
-  const npm = join(dirname(process.execPath), "npm");
+  const npm = npmBin;
   const [dirArg] = argv;
   // `npm run` starts scripts in the repository root; INIT_CWD is where the user typed it.
   const cwd = process.env.INIT_CWD ?? process.cwd();

@@ -21,10 +21,11 @@ import { tmpdir } from "node:os";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { npmBin } from "./npm-bin.ts";
 
 export const root = fileURLToPath(new URL("..", import.meta.url));
 const run = promisify(execFile);
-const npm = join(dirname(process.execPath), "npm");
+const npm = npmBin;
 
 /** What `npm pack --json` reports for one tarball. */
 export interface PackReport {

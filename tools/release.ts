@@ -6,13 +6,14 @@
 //   --skip-tests   no tests (CI runs the suite just before)
 import { execFile, spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { npmBin } from "./npm-bin.ts";
 import { packBoth, root } from "./pack.ts";
 
 const run = promisify(execFile);
-const npm = join(dirname(process.execPath), "npm");
+const npm = npmBin;
 
 interface Manifest {
   name: string;

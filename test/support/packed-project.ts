@@ -12,11 +12,12 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { DRIVER_VERSIONS } from "../../targets/shared/drivers.ts";
+import { npmBin } from "../../tools/npm-bin.ts";
 import { type PackReport, packBoth } from "../../tools/pack.ts";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 const consumerFixtures = fileURLToPath(new URL("../package/consumer/", import.meta.url));
-const npm = join(dirname(process.execPath), "npm");
+const npm = npmBin;
 const run = promisify(execFile);
 
 export type { PackReport };

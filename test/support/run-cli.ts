@@ -1,7 +1,8 @@
 // Runs the `eliza-edge` bin as a user would, in a child process, and collects what it printed.
 import { spawn } from "node:child_process";
-import { delimiter, dirname, join } from "node:path";
+import { delimiter, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
+import { npmBin } from "../../tools/npm-bin.ts";
 
 export const root = fileURLToPath(new URL("../..", import.meta.url));
 // The bin's source: the built dist/cli.mjs is run from the packed tarball by test/package/.
@@ -38,7 +39,7 @@ export function runNpm(
   env: Record<string, string> = {},
   stdin = "",
 ): Promise<CliRun> {
-  const npm = join(dirname(process.execPath), "npm");
+  const npm = npmBin;
   return collect(npm, ["run", "--silent", script], { LOG_LEVEL: "warn", ...env }, stdin);
 }
 

@@ -11,6 +11,7 @@ import { dirname, join } from "node:path";
 import { promisify } from "node:util";
 import { afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { LOCK_FILE } from "../../targets/node/data-dir-lock.ts";
+import { npmBin } from "../../tools/npm-bin.ts";
 import { packBoth } from "../../tools/pack.ts";
 import { chatCompletion, type FakeOpenAIServer, startFakeOpenAI } from "../fakes/openai-server.ts";
 import { EDGE_PLAN, EDGE_REPLY } from "../support/edge-cases.ts";
@@ -85,7 +86,7 @@ interface NpmStart {
 /** `npm start` as a user or a container's CMD runs it; resolves once it serves. */
 async function npmStart(): Promise<NpmStart> {
   const dataDir = tempDataDir();
-  const npm = spawn(join(dirname(process.execPath), "npm"), ["start"], {
+  const npm = spawn(npmBin, ["start"], {
     cwd: packageDir,
     env: {
       PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
