@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { build } from "esbuild";
 import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { npxBin } from "../../tools/npm-bin.ts";
 import { packBoth } from "../../tools/pack.ts";
 import { publishDryRun } from "../../tools/release.ts";
 import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
@@ -120,7 +121,7 @@ console.log(JSON.stringify({ same: core.Service === compat.Service, shared: core
   });
 
   it("runs `npx eliza-edge --help` and migrates embedded PGlite from the shipped migrations", async () => {
-    const npx = join(node, "../npx");
+    const npx = npxBin;
     const help = await project.exec(npx, ["--no-install", "eliza-edge", "--help"]);
     expect(help.stdout).toContain("usage: eliza-edge <command>");
     // The CLI installs the @elizaos/core hooks before it loads any plugin.
