@@ -128,6 +128,7 @@ export {
   type SettingValue,
   secretBaseUrl,
   settingCandidates,
+  topSetting,
   writeSetting,
 } from "./settings/index.ts";
 export {
