@@ -56,6 +56,7 @@ export {
   type LogFn,
   type Logger,
   type LogLevel,
+  lazyChild,
   REDACTED,
   type Redactor,
   redactingLogger,

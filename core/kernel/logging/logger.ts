@@ -54,7 +54,7 @@ const LEVELS = {
 } as const;
 export type LogLevel = keyof typeof LEVELS;
 
-type Method =
+export type Method =
   | "trace"
   | "debug"
   | "info"
@@ -330,6 +330,19 @@ export function redactingLogger(inner: Logger, redact: Redactor): ElizaLogger {
       return redactingLogger(child, redact);
     },
   } as ElizaLogger;
-  for (const name of METHODS) logger[name] = wrap(name);
+  const own = {} as Record<Method, LogFn>;
+  for (const name of METHODS) logger[name] = own[name] = wrap(name);
+  printsAt.set(
+    logger,
+    (name) => logger[name] !== own[name] || printsAt.get(inner)?.(name) !== false,
+  );
   return logger;
+}
+
+/**
+ * Whether a line of this method on this logger is dropped for its level: true only for a
+ * logger made here (or a redacting one over it) whose level is above the method's.
+ */
+export function dropsAt(logger: object, name: Method): boolean {
+  return printsAt.get(logger)?.(name) === false;
 }

@@ -12,13 +12,7 @@ export const providersProvider: Provider = {
   async get(runtime) {
     const all = runtime.providers;
     const dynamic = all.filter((p) => p.dynamic === true);
-    const header = "# Providers\n\nThese providers are available for the agent to select and use:";
-    const text = addHeader(
-      header,
-      dynamic.length
-        ? dynamic.map(describe).join("\n")
-        : "No dynamic providers are currently available.",
-    );
+    const { text, providersWithDescriptions } = listText(all, dynamic);
     return {
       text,
       data: {
@@ -29,9 +23,32 @@ export const providersProvider: Provider = {
           dynamic: p.dynamic === true,
         })),
       },
-      values: {
-        providersWithDescriptions: addHeader("# Available Providers", all.map(describe).join("\n")),
-      },
+      values: { providersWithDescriptions },
     };
   },
 };
+
+type ListText = { text: string; providersWithDescriptions: string };
+
+/** The texts last made for a provider list, with what they were made from (checked each turn). */
+const lastText = new WeakMap<readonly Provider[], { from: unknown[]; texts: ListText }>();
+
+function listText(all: readonly Provider[], dynamic: Provider[]): ListText {
+  const from = all.flatMap((p) => [p, p.name, p.description, p.dynamic]);
+  const last = lastText.get(all);
+  if (last && last.from.length === from.length && last.from.every((v, i) => v === from[i])) {
+    return last.texts;
+  }
+  const header = "# Providers\n\nThese providers are available for the agent to select and use:";
+  const texts = {
+    text: addHeader(
+      header,
+      dynamic.length
+        ? dynamic.map(describe).join("\n")
+        : "No dynamic providers are currently available.",
+    ),
+    providersWithDescriptions: addHeader("# Available Providers", all.map(describe).join("\n")),
+  };
+  lastText.set(all, { from, texts });
+  return texts;
+}
