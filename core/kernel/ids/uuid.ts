@@ -26,7 +26,8 @@ export function stringToUuid(target: string | number): UUID {
   bytes[6] = (bytes[6] ?? 0) & 0x0f;
   // Every reply of every turn gets an id this way: a table lookup per byte, not a string
   // formatted and padded per byte.
-  const hex = (hexPairs ??= Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0")));
+  hexPairs ??= Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+  const hex = hexPairs;
   let out = "";
   for (let i = 0; i < 16; i++) {
     if (i === 4 || i === 6 || i === 8 || i === 10) out += "-";

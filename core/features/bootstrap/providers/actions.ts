@@ -48,15 +48,34 @@ type ActionsResult = { text: string; values: Record<string, string> };
  */
 const lastText = new WeakMap<object, { from: unknown[]; result: ActionsResult }>();
 
-const madeFrom = (actions: Action[]): unknown[] =>
-  actions.flatMap((a) => [a, a.name, a.description, a.examples, a.parameters]);
+/** Each action and the fields its text reads, flat: compared in place, nothing allocated. */
+const FIELDS = 5;
+const fieldsOf = (a: Action): unknown[] => [a, a.name, a.description, a.examples, a.parameters];
+
+function sameAs(from: unknown[], actions: Action[]): boolean {
+  if (from.length !== actions.length * FIELDS) return false;
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i]!;
+    const at = i * FIELDS;
+    if (
+      from[at] !== a ||
+      from[at + 1] !== a.name ||
+      from[at + 2] !== a.description ||
+      from[at + 3] !== a.examples ||
+      from[at + 4] !== a.parameters
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
 
 function actionsText(runtime: { agentId: string }, actions: Action[]): ActionsResult {
-  const from = madeFrom(actions);
   const last = lastText.get(runtime);
-  if (last && last.from.length === from.length && last.from.every((v, i) => v === from[i])) {
+  if (last && sameAs(last.from, actions)) {
     return { text: last.result.text, values: { ...last.result.values } };
   }
+  const from = actions.flatMap(fieldsOf);
   const described = `# Available actions\n${actions.map(describe).join("\n")}`;
   // Drawn the same way every turn (seeded by the agent), so the prompt stays cacheable.
   const examples = composeActionExamples(actions, EXAMPLE_COUNT, seededRandom(runtime.agentId));

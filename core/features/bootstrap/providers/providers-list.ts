@@ -34,11 +34,9 @@ type ListText = { text: string; providersWithDescriptions: string };
 const lastText = new WeakMap<readonly Provider[], { from: unknown[]; texts: ListText }>();
 
 function listText(all: readonly Provider[], dynamic: Provider[]): ListText {
-  const from = all.flatMap((p) => [p, p.name, p.description, p.dynamic]);
   const last = lastText.get(all);
-  if (last && last.from.length === from.length && last.from.every((v, i) => v === from[i])) {
-    return last.texts;
-  }
+  if (last && sameAs(last.from, all)) return last.texts;
+  const from = all.flatMap((p) => [p, p.name, p.description, p.dynamic]);
   const header = "# Providers\n\nThese providers are available for the agent to select and use:";
   const texts = {
     text: addHeader(
@@ -51,4 +49,22 @@ function listText(all: readonly Provider[], dynamic: Provider[]): ListText {
   };
   lastText.set(all, { from, texts });
   return texts;
+}
+
+/** Whether `from` (each provider and the fields the text reads, flat) still describes `all`. */
+function sameAs(from: unknown[], all: readonly Provider[]): boolean {
+  if (from.length !== all.length * 4) return false;
+  for (let i = 0; i < all.length; i++) {
+    const p = all[i]!;
+    const at = i * 4;
+    if (
+      from[at] !== p ||
+      from[at + 1] !== p.name ||
+      from[at + 2] !== p.description ||
+      from[at + 3] !== p.dynamic
+    ) {
+      return false;
+    }
+  }
+  return true;
 }
