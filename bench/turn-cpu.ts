@@ -136,7 +136,7 @@ export async function turnCpuTable(rounds = 3): Promise<string> {
     providers,
   });
   const lines = [
-    `The runtime's own turn (memory storage, scripted plan answered at once, ${rounds} interleaved rounds of one process per configuration, medians; \`node -e 0\` took ${floor.wallMs.toFixed(0)} ms) — ${machineLine()}`,
+    `The runtime's own turn (memory storage, scripted plan answered at once, ${rounds} interleaved rounds of one process per configuration, medians; a bare \`node -e\` took ${floor.wallMs.toFixed(0)} ms by the clock and ${floor.cpuMs.toFixed(0)} ms of CPU, how far the machine was from idle) — ${machineLine()}`,
     "",
     "| messages in the room | eliza-edge CPU (clock) ms | elizaOS core CPU (clock) ms | elizaOS + bootstrap CPU (clock) ms | core ÷ eliza-edge, CPU | + bootstrap ÷ eliza-edge, CPU |",
     "|---:|---:|---:|---:|---:|---:|",
