@@ -27,8 +27,8 @@ import {
   searchReachMarkdown,
 } from "./search-reach.ts";
 import { benchStart } from "./start.ts";
-import { turnCpuTable } from "./turn-cpu.ts";
 import { taskThroughputTable } from "./tasks.ts";
+import { turnCpuTable } from "./turn-cpu.ts";
 
 const maxSize = Number(process.env.BENCH_MAX_SIZE ?? Number.POSITIVE_INFINITY);
 const upTo = (sizes: number[]) => sizes.filter((size) => size <= maxSize);
