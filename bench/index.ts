@@ -3,6 +3,7 @@
 // the order printed:
 //
 //   compare  eliza-edge vs elizaOS: cold start, per-message overhead, RSS, the Worker
+//   turn     CPU per message beside elizaOS (core, + bootstrap) by room size, p99, the sweep
 //   starts   bundled cold start and `npm start` → first reply (PGlite fresh and existing)
 //   rooms    per-message overhead in a room of 10 / 1k / 10k / 100k messages, per backend
 //   search   search p50 and recall@10 over 1k / 10k / 100k memories, per backend
@@ -27,6 +28,7 @@ import {
 } from "./search-reach.ts";
 import { benchStart } from "./start.ts";
 import { taskThroughputTable } from "./tasks.ts";
+import { turnCpuTable } from "./turn-cpu.ts";
 
 const maxSize = Number(process.env.BENCH_MAX_SIZE ?? Number.POSITIVE_INFINITY);
 const upTo = (sizes: number[]) => sizes.filter((size) => size <= maxSize);
@@ -80,6 +82,7 @@ async function search(): Promise<string> {
 
 const sections: Record<string, { title: string; run: () => Promise<string> }> = {
   compare: { title: "eliza-edge and elizaOS", run: compareTables },
+  turn: { title: "The runtime's own turn, by CPU", run: () => turnCpuTable() },
   starts: {
     title: "Starts",
     run: async () => `${await benchColdStart()}\n\n${await benchStart()}`,

@@ -12,6 +12,7 @@ import {
   assertValidDimension,
   randomUuid,
   type UUID,
+  wellFormed,
   wellFormedDeep,
 } from "../../core/kernel/index.ts";
 import { emptyTables, type Tables } from "./tables.ts";
@@ -39,8 +40,66 @@ const NIL_UUID = "00000000-0000-0000-0000-000000000000" as UUID;
  * lone surrogate comes back U+FFFD: core/kernel/validation/well-formed.ts). Stored rows are therefore JSON data
  * and are never changed in place (tables.ts).
  */
-export const stored = <T>(value: T): T =>
-  value === undefined ? value : (JSON.parse(JSON.stringify(wellFormedDeep(value))) as T);
+export const stored = <T>(value: T): T => {
+  if (value === undefined) return value;
+  // Most rows are plain JSON data already: copied in one walk, as the round trip would give
+  // them back (a turn stores several rows, and printing and parsing each was a tenth of its
+  // CPU). Anything the walk cannot vouch for goes through JSON itself.
+  const copy = jsonCopy(value, 0);
+  return (copy === NOT_PLAIN ? JSON.parse(JSON.stringify(wellFormedDeep(value))) : copy) as T;
+};
+
+const NOT_PLAIN = Symbol("not plain JSON data");
+/** wellFormedDeep's own depth: deeper strings are left to the round trip, exactly as before. */
+const PLAIN_DEPTH = 64;
+
+/**
+ * What JSON.parse(JSON.stringify(wellFormedDeep(value))) gives for plain JSON data: strings
+ * well formed, -0 as 0, undefined fields dropped. NOT_PLAIN for anything else (a Date or any
+ * object with toJSON, a class instance, NaN, a function, a bigint, a `__proto__` key, a cycle
+ * or a nesting past PLAIN_DEPTH), so the caller takes the round trip and its exact result.
+ */
+function jsonCopy(value: unknown, depth: number): unknown {
+  switch (typeof value) {
+    case "string":
+      return wellFormed(value);
+    case "boolean":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value + 0 : NOT_PLAIN;
+    case "object":
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (value === null) return null;
+  if (depth >= PLAIN_DEPTH) return NOT_PLAIN;
+  if (Array.isArray(value)) {
+    const out = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      if (item === undefined) return NOT_PLAIN;
+      const copy = jsonCopy(item, depth + 1);
+      if (copy === NOT_PLAIN) return NOT_PLAIN;
+      out[i] = copy;
+    }
+    return out;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
+  const out: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined) continue;
+    if (key === "__proto__" || !wellFormedKey(key)) return NOT_PLAIN;
+    const copy = jsonCopy(item, depth + 1);
+    if (copy === NOT_PLAIN) return NOT_PLAIN;
+    out[key] = copy;
+  }
+  return out;
+}
+
+const wellFormedKey = (key: string) => wellFormed(key) === key;
 
 /**
  * A stored row on its way out: a deep copy, so a caller changing what it got (elizaOS code

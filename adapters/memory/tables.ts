@@ -201,33 +201,59 @@ export function emptyTables(): Tables {
  * last), so a batch can write in place and still roll back without copying whole tables.
  */
 export function journaled(tables: Tables, undo: (() => void)[]): Tables {
-  const view = {} as Record<keyof Tables, Map<unknown, unknown>>;
-  for (const [name, map] of Object.entries(tables) as [keyof Tables, Map<unknown, unknown>][]) {
-    view[name] = new Proxy(map, {
-      get(target, key) {
-        if (key === "set") {
-          return (k: unknown, v: unknown) => {
-            const had = target.has(k);
-            const previous = target.get(k);
-            undo.push(() => (had ? target.set(k, previous) : target.delete(k)));
-            return target.set(k, v);
-          };
-        }
-        if (key === "delete") {
-          return (k: unknown) => {
-            if (target.has(k)) {
-              const previous = target.get(k);
-              undo.push(() => target.set(k, previous));
-            }
-            return target.delete(k);
-          };
-        }
-        const value = Reflect.get(target, key, target);
-        return typeof value === "function" ? value.bind(target) : value;
-      },
-    });
-  }
-  return view as unknown as Tables;
+  return new JournaledView(tables, undo) as unknown as Tables;
+}
+
+/**
+ * A batch touches two or three tables: each table's journaled view is made when the batch
+ * first reaches for it (getters on the prototype, defined once), not twelve per batch.
+ */
+class JournaledView {
+  readonly made: Partial<Record<keyof Tables, Map<unknown, unknown>>> = {};
+  constructor(
+    readonly tables: Tables,
+    readonly undo: (() => void)[],
+  ) {}
+}
+for (const name of Object.keys(emptyTables()) as (keyof Tables)[]) {
+  Object.defineProperty(JournaledView.prototype, name, {
+    get(this: JournaledView) {
+      this.made[name] ??= journaledMap(this.tables[name] as Map<unknown, unknown>, this.undo);
+      return this.made[name];
+    },
+  });
+}
+
+function journaledMap(map: Map<unknown, unknown>, undo: (() => void)[]): Map<unknown, unknown> {
+  const set = (k: unknown, v: unknown) => {
+    const had = map.has(k);
+    const previous = map.get(k);
+    undo.push(() => (had ? map.set(k, previous) : map.delete(k)));
+    return map.set(k, v);
+  };
+  const remove = (k: unknown) => {
+    if (map.has(k)) {
+      const previous = map.get(k);
+      undo.push(() => map.set(k, previous));
+    }
+    return map.delete(k);
+  };
+  // Other methods are bound once per view, not on every access.
+  const bound = new Map<PropertyKey, unknown>();
+  return new Proxy(map, {
+    get(target, key) {
+      if (key === "set") return set;
+      if (key === "delete") return remove;
+      const value = Reflect.get(target, key, target);
+      if (typeof value !== "function") return value;
+      let fn = bound.get(key);
+      if (fn === undefined) {
+        fn = value.bind(target);
+        bound.set(key, fn);
+      }
+      return fn;
+    },
+  });
 }
 
 export function participantKey(roomId: UUID, entityId: UUID): string {

@@ -56,6 +56,7 @@ export {
   type LogFn,
   type Logger,
   type LogLevel,
+  lazyChild,
   REDACTED,
   type Redactor,
   redactingLogger,
@@ -128,6 +129,7 @@ export {
   type SettingValue,
   secretBaseUrl,
   settingCandidates,
+  topSetting,
   writeSetting,
 } from "./settings/index.ts";
 export {

@@ -144,6 +144,7 @@ export {
   sweepRunLogs,
 } from "./runs/index.ts";
 export { ServiceBase, TASK_SERVICE_TYPE } from "./services/index.ts";
+export { type ProviderIndex, providerIndex } from "./state/index.ts";
 export {
   ActionStreamFilter,
   createStreamingContext,

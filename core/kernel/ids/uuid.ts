@@ -20,13 +20,25 @@ export function stringToUuid(target: string | number): UUID {
   // every caller with a missing id the same UUID.
   if (typeof text !== "string") throw new TypeError("Value must be string");
   if (validateUuid(text)) return text as UUID;
-  const hash = sha1(new TextEncoder().encode(encodeURIComponent(text)));
-  const bytes = hash.slice(0, 16);
+  encoder ??= new TextEncoder();
+  const bytes = sha1(encoder.encode(encodeURIComponent(text)));
   bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
   bytes[6] = (bytes[6] ?? 0) & 0x0f;
-  const hex = Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}` as UUID;
+  // Every reply of every turn gets an id this way: a table lookup per byte, not a string
+  // formatted and padded per byte.
+  hexPairs ??= Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+  const hex = hexPairs;
+  let out = "";
+  for (let i = 0; i < 16; i++) {
+    if (i === 4 || i === 6 || i === 8 || i === 10) out += "-";
+    out += hex[bytes[i]!];
+  }
+  return out as UUID;
 }
+
+// Made on first use, not at module load.
+let encoder: TextEncoder | undefined;
+let hexPairs: string[] | undefined;
 
 /** An id unique to this agent: the same platform id under two agents gives two rooms. */
 export function createUniqueUuid(runtime: { agentId: UUID }, baseUserId: string): UUID {

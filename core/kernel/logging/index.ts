@@ -1,5 +1,6 @@
 // Leveled logging over console, JSON lines (LOG_JSON_FORMAT) and redaction of secrets.
 export { envLogger } from "./env-logger.ts";
+export { lazyChild } from "./lazy-child.ts";
 export {
   type ConsoleLoggerOptions,
   createConsoleLogger,

@@ -54,7 +54,7 @@ const LEVELS = {
 } as const;
 export type LogLevel = keyof typeof LEVELS;
 
-type Method =
+export type Method =
   | "trace"
   | "debug"
   | "info"
@@ -161,6 +161,12 @@ function levelValue(level: string): number {
   return LEVELS[level.toLowerCase() as LogLevel] ?? LEVELS.info;
 }
 
+/**
+ * Which methods of a logger made here print at its current level. redactingLogger asks it
+ * first: a line below the level costs no redaction (a turn logs a dozen debug lines).
+ */
+const printsAt = new WeakMap<object, (name: Method) => boolean>();
+
 export function createConsoleLogger(
   level: LogLevel | string = "info",
   options: ConsoleLoggerOptions = {},
@@ -197,7 +203,10 @@ export function createConsoleLogger(
       });
     },
   } as ElizaLogger;
-  for (const name of METHODS) logger[name] = emit(name);
+  const own = {} as Record<Method, LogFn>;
+  for (const name of METHODS) logger[name] = own[name] = emit(name);
+  // A method replaced after creation (a test's spy) is called whatever the level.
+  printsAt.set(logger, (name) => logger[name] !== own[name] || METHOD_LEVEL[name] >= min);
   return logger;
 }
 
@@ -300,6 +309,7 @@ export function redactingLogger(inner: Logger, redact: Redactor): ElizaLogger {
   const wrap =
     (name: Method): LogFn =>
     (...args) => {
+      if (printsAt.get(inner)?.(name) === false) return;
       const target = inner[name] ?? inner[fallback[name]];
       target?.call(inner, ...args.map((a) => redactArg(a, redact)));
     };
@@ -320,6 +330,19 @@ export function redactingLogger(inner: Logger, redact: Redactor): ElizaLogger {
       return redactingLogger(child, redact);
     },
   } as ElizaLogger;
-  for (const name of METHODS) logger[name] = wrap(name);
+  const own = {} as Record<Method, LogFn>;
+  for (const name of METHODS) logger[name] = own[name] = wrap(name);
+  printsAt.set(
+    logger,
+    (name) => logger[name] !== own[name] || printsAt.get(inner)?.(name) !== false,
+  );
   return logger;
+}
+
+/**
+ * Whether a line of this method on this logger is dropped for its level: true only for a
+ * logger made here (or a redacting one over it) whose level is above the method's.
+ */
+export function dropsAt(logger: object, name: Method): boolean {
+  return printsAt.get(logger)?.(name) === false;
 }

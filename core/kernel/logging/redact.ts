@@ -73,15 +73,52 @@ export function redactorForEnv(env: Record<string, unknown>): Redactor {
   return createRedactor(secretValues([env]));
 }
 
-/** Strings anywhere inside `value` redacted; other values as they are. */
+/**
+ * Strings anywhere inside `value` redacted; other values as they are. A plain object or array
+ * in which nothing changed comes back itself rather than copied (a turn's run row is redacted
+ * whole, and holds no secret almost always); other objects come back as plain copies.
+ */
 export function redactValue(value: unknown, redact: Redactor, depth = 0): unknown {
   if (typeof value === "string") return redact(value);
   if (value instanceof Error) return redact(errorText(value));
   if (depth > 5 || value === null || typeof value !== "object") return value;
-  if (Array.isArray(value)) return value.map((v) => redactValue(v, redact, depth + 1));
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, redactValue(v, redact, depth + 1)]),
-  );
+  const proto = Object.getPrototypeOf(value);
+  if (Array.isArray(value)) {
+    return proto === Array.prototype
+      ? redactArray(value, redact, depth)
+      : value.map((v) => redactValue(v, redact, depth + 1));
+  }
+  const entries = Object.entries(value);
+  for (let i = 0; i < entries.length; i++) {
+    const item = entries[i]![1];
+    const safe = redactValue(item, redact, depth + 1);
+    if (safe === item && proto === Object.prototype) continue;
+    // Copied from here on, each value redacted once.
+    const out: [string, unknown][] = entries.slice(0, i);
+    out.push([entries[i]![0], safe]);
+    for (let j = i + 1; j < entries.length; j++) {
+      const [key, rest] = entries[j]!;
+      out.push([key, redactValue(rest, redact, depth + 1)]);
+    }
+    return Object.fromEntries(out);
+  }
+  return proto === Object.prototype ? value : {};
+}
+
+function redactArray(value: unknown[], redact: Redactor, depth: number): unknown[] {
+  for (let i = 0; i < value.length; i++) {
+    if (!(i in value)) continue;
+    const safe = redactValue(value[i], redact, depth + 1);
+    if (safe === value[i]) continue;
+    // slice keeps holes where they are, as map does.
+    const out = value.slice();
+    out[i] = safe;
+    for (let j = i + 1; j < value.length; j++) {
+      if (j in value) out[j] = redactValue(value[j], redact, depth + 1);
+    }
+    return out;
+  }
+  return value;
 }
 
 /** An error as one line (with its cause), for logs that must pass through a redactor. */

@@ -7,6 +7,7 @@ export {
   type SettingSource,
   type SettingValue,
   settingCandidates,
+  topSetting,
   writeSetting,
 } from "./precedence.ts";
 export { SECRET_HOSTS_SETTING, type SecretBaseUrl, secretBaseUrl } from "./secret-base-url.ts";

@@ -53,6 +53,43 @@ export function settingCandidates(layers: SettingLayers, key: string): SettingCa
   });
 }
 
+/**
+ * settingCandidates(layers, key)[0], without building the list: the kit reads a dozen settings
+ * a turn, and most are unset. A value that looks encrypted takes the full path (decryption).
+ */
+export function topSetting(layers: SettingLayers, key: string): SettingCandidate | undefined {
+  let top = firstPlain(layers, key);
+  if (!top) {
+    const alias = settingAlias(key);
+    if (alias) top = firstPlain(layers, alias);
+  }
+  if (top && typeof top.raw === "string" && looksEncrypted(top.raw)) {
+    return settingCandidates(layers, key)[0];
+  }
+  return top;
+}
+
+/** plainCandidates(layers, key)[0], in the same order. */
+function firstPlain(layers: SettingLayers, key: string): SettingCandidate | undefined {
+  const settings = layers.character.settings as Record<string, unknown>;
+  const nestedSecrets = settings.secrets as Record<string, unknown> | undefined;
+  return (
+    plain(layers.runtime[key], "runtime") ??
+    plain(layers.character.secrets[key], "character") ??
+    plain(settings[key], "character") ??
+    plain(nestedSecrets?.[key], "character") ??
+    plain(layers.env[key], "env")
+  );
+}
+
+function plain(raw: unknown, source: SettingSource): SettingCandidate | undefined {
+  if (raw === undefined || raw === null || raw === "") return undefined;
+  if (typeof raw === "string" || typeof raw === "number" || typeof raw === "boolean") {
+    return { value: String(raw), raw, source };
+  }
+  return undefined;
+}
+
 function plainCandidates(layers: SettingLayers, key: string): SettingCandidate[] {
   const settings = layers.character.settings as Record<string, unknown>;
   const nestedSecrets = settings.secrets as Record<string, unknown> | undefined;

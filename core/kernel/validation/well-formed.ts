@@ -43,17 +43,22 @@ function normalise(value: unknown, depth: number): unknown {
   }
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return value;
-  let out: Record<string, unknown> | undefined;
   const entries = Object.entries(value);
-  for (const [key, item] of entries) {
+  for (let i = 0; i < entries.length; i++) {
+    const [key, item] = entries[i]!;
     const k = wellFormed(key);
     const v = normalise(item, depth + 1);
-    if (k !== key || v !== item) {
-      out ??= {};
-      break;
+    if (k === key && v === item) continue;
+    // Each value is normalised once: normalising the changed one again (as this did) doubled
+    // the work per level, so a value nested 40 deep around one lone surrogate never returned.
+    const out: Record<string, unknown> = {};
+    for (let j = 0; j < i; j++) out[entries[j]![0]] = entries[j]![1];
+    out[k] = v;
+    for (let j = i + 1; j < entries.length; j++) {
+      const [rest, restItem] = entries[j]!;
+      out[wellFormed(rest)] = normalise(restItem, depth + 1);
     }
+    return out;
   }
-  if (!out) return value;
-  for (const [key, item] of entries) out[wellFormed(key)] = normalise(item, depth + 1);
-  return out;
+  return value;
 }

@@ -4,7 +4,7 @@
 // the conversation and other per-turn provider text follow, unstable.
 
 import type { PromptSegment, TemplateFunction } from "../../kernel/index.ts";
-import type { IAgentRuntime, State } from "../../runtime/index.ts";
+import { type IAgentRuntime, providerIndex, type State } from "../../runtime/index.ts";
 import { PLACEHOLDER } from "./templates.ts";
 
 /**
@@ -13,12 +13,8 @@ import { PLACEHOLDER } from "./templates.ts";
  * pick bios, examples and action order at random each call, and marking them would pay for a
  * cache write every turn that is never read.
  */
-export function stableProviderNames(runtime: IAgentRuntime): Set<string> {
-  const stable = new Map<string, boolean>();
-  for (const p of runtime.providers) {
-    stable.set(p.name, (stable.get(p.name) ?? true) && p.stable === true);
-  }
-  return new Set([...stable].filter(([, yes]) => yes).map(([name]) => name));
+export function stableProviderNames(runtime: IAgentRuntime): ReadonlySet<string> {
+  return providerIndex(runtime.providers).stableNames;
 }
 
 export interface SegmentedPrompt {
@@ -40,7 +36,7 @@ export function providerSegments(runtime: IAgentRuntime, state: State): PromptSe
   if (!results || typeof results !== "object") {
     return [{ content: state.text ?? "", stable: false }];
   }
-  const position = new Map(runtime.providers.map((p) => [p.name, p.position ?? 0]));
+  const position = providerIndex(runtime.providers).positions;
   const named = Object.entries(results)
     .filter(([, result]) => hasText(result))
     .sort(([a], [b]) => (position.get(a) ?? 0) - (position.get(b) ?? 0));

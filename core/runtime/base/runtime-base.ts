@@ -32,6 +32,7 @@ import {
   secretValues,
   setDeploymentSalt,
   settingCandidates,
+  topSetting,
   type UUID,
   type World,
   writeSetting,
@@ -159,12 +160,17 @@ export abstract class RuntimeBase extends RuntimeDatabase {
    * numbers, a missing key as null.
    */
   getSetting(key: string): SettingValue {
-    return elizaSettingValue(this.getSettingCandidates(key)[0]);
+    return elizaSettingValue(
+      topSetting({ character: this.character, runtime: this.runtimeSettings, env: this.env }, key),
+    );
   }
 
   /** The same lookup as a string, for code that needs one: undefined when unset. */
   getSettingString(key: string): string | undefined {
-    return this.getSettingCandidates(key)[0]?.value;
+    return topSetting(
+      { character: this.character, runtime: this.runtimeSettings, env: this.env },
+      key,
+    )?.value;
   }
 
   /**
@@ -185,7 +191,10 @@ export abstract class RuntimeBase extends RuntimeDatabase {
    * base URL a token is sent to) can be checked to come from the same place as the secret.
    */
   getSettingWithSource(key: string): { value: string; source: SettingSource } | undefined {
-    const found = this.getSettingCandidates(key)[0];
+    const found = topSetting(
+      { character: this.character, runtime: this.runtimeSettings, env: this.env },
+      key,
+    );
     return found && { value: found.value, source: found.source };
   }
 

@@ -2,7 +2,13 @@
 // evaluator, a reply), told to whoever watches the run (a streaming response), and printed at
 // debug on the run's own logger, whose lines carry the run id and room. At the end the record
 // becomes the run's log row (tracker.ts).
-import { addUsage, type ElizaLogger, type TokenUsage, type UUID } from "../../kernel/index.ts";
+import {
+  addUsage,
+  type ElizaLogger,
+  lazyChild,
+  type TokenUsage,
+  type UUID,
+} from "../../kernel/index.ts";
 import type {
   RespondRecord,
   RunCounts,
@@ -81,7 +87,7 @@ export class RunRecord {
     this.entityId = start.entityId;
     this.source = start.source;
     this.task = start.task;
-    this.log = logger.child({
+    this.log = lazyChild(logger, {
       runId: start.runId,
       ...(start.roomId ? { roomId: start.roomId } : {}),
     });

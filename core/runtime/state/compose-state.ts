@@ -8,6 +8,7 @@
 
 import { describeError, type Memory } from "../../kernel/index.ts";
 import type { IAgentRuntime, Provider, ProviderResult, State } from "../contract/index.ts";
+import { providerIndex } from "./provider-index.ts";
 
 /** What `state.data.providers[NAME]` holds: the provider's result and its name. */
 export type ProviderResults = Record<string, ProviderResult & { providerName: string }>;
@@ -24,7 +25,9 @@ export function selectProviders(
   includeList: readonly string[] | null,
   onlyInclude: boolean,
 ): Provider[] {
-  const wanted = new Set((includeList ?? []).map(upper));
+  // The usual call names none: the default selection, worked out once per provider set.
+  if (!includeList?.length) return providerIndex(providers).defaults.slice();
+  const wanted = new Set(includeList.map(upper));
   const only = onlyInclude && wanted.size > 0;
   return providers
     .filter((p) => {
@@ -107,8 +110,15 @@ export async function composeState(
 
 /** The names of `results`, ordered by their provider's position (an unknown name counts 0). */
 function inPositionOrder(providers: readonly Provider[], results: ProviderResults): string[] {
-  const position = new Map(providers.map((p) => [p.name, p.position ?? 0]));
-  return Object.keys(results)
+  const position = providerIndex(providers).positions;
+  const names = Object.keys(results);
+  // Usually in order already (the providers ran in position order): nothing to sort.
+  let sorted = true;
+  for (let i = 1; i < names.length && sorted; i++) {
+    sorted = (position.get(names[i - 1]!) ?? 0) <= (position.get(names[i]!) ?? 0);
+  }
+  if (sorted) return names;
+  return names
     .map((name, index) => ({ name, index, position: position.get(name) ?? 0 }))
     .sort((a, b) => a.position - b.position || a.index - b.index)
     .map((r) => r.name);
