@@ -24,7 +24,7 @@ const CONFIG = "test/fixtures/wrangler-elizaos-plugins.toml";
  * 20 and is 443 KiB now (chrono-node, the date parser reminders need, 22.9 KiB; the bots'
  * media, formatting, buttons and commands 8.2 KiB; the run log, streaming and the runs and tasks
  * routes ~7 KiB). Minified: 332.4 KiB measured; 353.3 KiB with issue 31's OpenAI, elizaOS and
- * EventSource routes and the served openapi.json; WORKER_KIB KiB with issue 30's elizaOS
+ * EventSource routes and the served openapi.json; 366.9 KiB with issue 30's elizaOS
  * prompt templates byte for byte (~4.5 KiB gzip), the elizaOS adapter bridge and BM25 in core
  * (~2 KiB).
  */
