@@ -23,10 +23,15 @@ export const quietEnv = {
   NO_COLOR: "1",
 };
 
-export function npm(args: string[], cwd: string, timeout = 300_000): string {
+export function npm(
+  args: string[],
+  cwd: string,
+  timeout = 300_000,
+  env: Record<string, string> = {},
+): string {
   return execFileSync("npm", args, {
     cwd,
-    env: quietEnv,
+    env: { ...quietEnv, ...env },
     encoding: "utf8",
     timeout,
     stdio: "pipe",
@@ -119,7 +124,7 @@ function checkLambda(dir: string): void {
     "utf8",
   );
   expect(template).toContain('"Runtime": "nodejs22.x"');
-  expect(existsSync(join(dir, ".serverless/agent-lambda.zip"))).toBe(true);
+  expect(existsSync(join(dir, ".serverless/my-agent.zip"))).toBe(true);
 }
 
 /** Every method the app serves, through the function module; Vercel dispatches on its exports. */
@@ -169,7 +174,7 @@ function checkVercel(dir: string): void {
   }
   const get = answers.GET as { status: number; body: string };
   expect(get.status).toBe(200);
-  expect(JSON.parse(get.body)).toMatchObject({ status: "ok", name: "Agent Vercel" });
+  expect(JSON.parse(get.body)).toMatchObject({ status: "ok", name: "My Agent" });
   const post = answers.POST as { status: number; body: string };
   expect(post.status).toBe(200);
   expect(JSON.parse(post.body).replies[0].text).toMatch(/^You rolled a [1-6]\.$/);

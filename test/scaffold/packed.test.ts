@@ -1,33 +1,35 @@
-// A new project as the README tells a user with a clone to make one: `npm run create -- <dir>`
-// (tools/create.ts) packs create-eliza-edge and eliza-edge (in a temporary copy of the
-// sources), runs the packed scaffolder through `npm exec` (what `npm create eliza-edge` does)
-// and vendors the eliza-edge tarball into the project. Once per target, in a temporary
-// directory; then each project installs its dependencies and runs its own `npm test` (strict
-// tsc, then the plugin's test), its deploy dry run, and its deployable answers
+// A new project as each getting-started page (docs/getting-started/) tells a user with a clone
+// to make one, with the page's own commands (test/scaffold/getting-started.ts, which also says
+// how they are run here): `npm run create -- ../my-agent ...` (tools/create.ts) packs
+// create-eliza-edge and eliza-edge (in a temporary copy of the sources), runs the packed
+// scaffolder through `npm exec` (what `npm create eliza-edge` does) and vendors the eliza-edge
+// tarball into the project. Once per target, in a temporary directory; then each project
+// installs its dependencies, runs its own `npm test` (strict tsc, then the plugin's test), runs
+// locally and answers, and makes its deploy dry run; then its deployable answers
 // (test/scaffold/deployables.ts).
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { stripVTControlCharacters } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type PackedPair, packBoth } from "../../tools/pack.ts";
 import { checkDeployable, npm } from "./deployables.ts";
+import { GETTING_STARTED, type GettingStarted, npmArgs, words } from "./getting-started.ts";
+import { whileRunning } from "./local-run.ts";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 
-const PROJECTS = [
-  { target: "cloudflare", bots: "telegram", model: "workers-ai", descriptor: "wrangler.toml" },
-  { target: "lambda", bots: "discord", model: "anthropic", descriptor: "serverless.yml" },
-  { target: "vercel", bots: "none", model: "openai-compatible", descriptor: "vercel.json" },
-  {
-    target: "node",
-    bots: "telegram,discord",
-    model: "openai-compatible",
-    descriptor: "src/server.ts",
-  },
-] as const;
+/** The clone stand-in each target's scaffold command runs from (its project lands beside it). */
+const cloneOf = (target: string) => join(work, target, "clone");
+
+/** The project's directory: where the page's `cd` goes from the clone. */
+function projectOf({ target, steps }: GettingStarted): string {
+  const [cd, dir] = words(steps.enter);
+  if (cd !== "cd" || !dir) throw new Error(`enter is not a cd: ${steps.enter}`);
+  return join(cloneOf(target), dir);
+}
 
 let work: string;
 let packed: PackedPair;
@@ -56,29 +58,15 @@ describe("create-eliza-edge from its packed tarball", () => {
     ]);
   });
 
-  it.each(PROJECTS)(
-    "npm run create writes a $target project that installs eliza-edge from vendor/",
-    ({ target, bots, model, descriptor }) => {
-      // Run from the work directory, as a user runs npm from where the project should go.
-      const out = npm(
-        [
-          "--prefix",
-          repo,
-          "run",
-          "create",
-          "--",
-          `agent-${target}`,
-          "--target",
-          target,
-          "--bots",
-          bots,
-          "--model",
-          model,
-        ],
-        work,
-      );
-      expect(out).toContain(`Created agent-${target} (${target},`);
-      const dir = join(work, `agent-${target}`);
+  it.each(GETTING_STARTED)(
+    "the $page page's scaffold command writes a $target project that installs eliza-edge from vendor/",
+    (page) => {
+      const { target, steps, descriptor } = page;
+      // From the clone's directory, as the page has the reader run it; --prefix is the clone.
+      mkdirSync(cloneOf(target), { recursive: true });
+      const out = npm(["--prefix", repo, ...npmArgs(steps.scaffold)], cloneOf(target));
+      const dir = projectOf(page);
+      expect(out).toContain(`Created ${basename(dir)} (${target},`);
       expect(existsSync(join(dir, descriptor))).toBe(true);
       const vendored = `vendor/${packed.elizaEdge.report.filename}`;
       expect(existsSync(join(dir, vendored))).toBe(true);
@@ -89,18 +77,25 @@ describe("create-eliza-edge from its packed tarball", () => {
   );
 
   describe.sequential("each generated project installs and passes its own npm test", () => {
-    for (const { target } of PROJECTS) {
-      it(`${target}: npm install && npm test, then its deploy dry run and its build answer`, async () => {
-        const dir = join(work, `agent-${target}`);
-        npm(["install", "--prefer-offline"], dir, 900_000);
+    for (const page of GETTING_STARTED) {
+      const { target, steps } = page;
+      it(`${target}: the page's install, test, local run and deploy dry run, then its build answers`, async () => {
+        const dir = projectOf(page);
+        npm(npmArgs(steps.install), dir, 900_000, { npm_config_prefer_offline: "true" });
         // What a user downloads for this target (README "Start a new agent" has the figures).
         const megabytes = execFileSync("du", ["-sm", join(dir, "node_modules")], {
           encoding: "utf8",
         });
-        console.log(`agent-${target}: node_modules ${megabytes.split("\t")[0]} MB`);
+        console.log(`${target}: node_modules ${megabytes.split("\t")[0]} MB`);
         // Its own test script: strict tsc over src/, then the plugin's three tests.
-        const out = stripVTControlCharacters(npm(["test"], dir, 600_000));
+        const out = stripVTControlCharacters(npm(npmArgs(steps.test), dir, 600_000));
         expect(out).toMatch(/Tests\s+3 passed \(3\)/);
+        await whileRunning(target, steps.run, dir, async (url) => {
+          const health = await fetch(`${url}/health`);
+          expect(health.status).toBe(200);
+          expect(await health.json()).toMatchObject({ status: "ok", name: "My Agent" });
+        });
+        npm(npmArgs(steps.dryRun), dir, 600_000);
         await checkDeployable(target, dir);
       }, 1_500_000);
     }
