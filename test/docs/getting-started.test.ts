@@ -10,36 +10,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
+import { shLines } from "../../tools/docs/sh-blocks.ts";
 import { GETTING_STARTED } from "../scaffold/getting-started.ts";
 
 const docs = fileURLToPath(new URL("../../docs/", import.meta.url));
-
-/** The command lines of a page's ```sh blocks, in order. */
-export function shLines(markdown: string): string[] {
-  const lines: string[] = [];
-  let inSh = false;
-  let fence = "";
-  for (const line of markdown.split(/\r?\n/)) {
-    const opening = /^(\s*)(`{3,}|~{3,})(.*)$/.exec(line);
-    if (!fence && opening) {
-      fence = opening[2]!;
-      inSh = opening[3]!.trim() === "sh";
-      continue;
-    }
-    if (fence && line.trim().startsWith(fence) && line.trim().replace(/[`~]/g, "") === "") {
-      fence = "";
-      inSh = false;
-      continue;
-    }
-    if (!inSh) continue;
-    const command = line
-      .replace(/^\s*\$\s+/, "")
-      .replace(/\s+#.*$/, "")
-      .trim();
-    if (command && !command.startsWith("#")) lines.push(command);
-  }
-  return lines;
-}
 
 describe("the getting-started pages show the commands CI runs", () => {
   it.each(GETTING_STARTED)("docs/getting-started/$page.md", ({ page, steps }) => {
