@@ -56,7 +56,7 @@ const SKIPPED_ANYWHERE = new Set([
   ".vercel",
   ".serverless",
 ]);
-const SKIPPED_AT_ROOT = new Set(["dist", ".git", ".ci", "test", "bench", "tools"]);
+const SKIPPED_AT_ROOT = new Set(["dist", ".git", ".ci", "test", "bench", "tools", "docs"]);
 const SKIPPED_FILE = /\.(?:tgz|log)$|^\.env|^\.dev\.vars/;
 
 function copied(path: string): boolean {
