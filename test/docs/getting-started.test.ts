@@ -3,7 +3,8 @@
 // one CI runs. The rule, for whoever writes the pages:
 // - each command is one whole line of a fenced block opened with exactly ```sh;
 // - a line counts without its leading `$ ` prompt, its trailing `# comment` and surrounding
-//   spaces; blank lines and comment lines in the block are fine;
+//   spaces; blank lines and comment lines in the block are fine; a long command may be split
+//   with a trailing ` \` (the pieces are joined with one space);
 // - the commands appear in the page in the order of the list (scaffold, enter, install, test,
 //   run, dry run); other commands may come between them.
 import { readFileSync } from "node:fs";
@@ -37,6 +38,8 @@ describe("reading a page's sh blocks", () => {
       "```sh",
       "# a comment line",
       "$ npm install",
+      "npm run create -- ../x \\",
+      "  --target node",
       "npm test   # runs tsc, then vitest",
       "```",
       "```bash",
@@ -46,6 +49,11 @@ describe("reading a page's sh blocks", () => {
       "npm start",
       "~~~",
     ].join("\n");
-    expect(shLines(page)).toEqual(["npm install", "npm test", "npm start"]);
+    expect(shLines(page)).toEqual([
+      "npm install",
+      "npm run create -- ../x --target node",
+      "npm test",
+      "npm start",
+    ]);
   });
 });

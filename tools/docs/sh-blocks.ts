@@ -1,5 +1,6 @@
 // The commands a docs page shows: the lines of its fenced blocks opened with exactly ```sh,
-// without a leading `$ ` prompt, a trailing `# comment`, blank lines and comment lines.
+// without a leading `$ ` prompt, a trailing `# comment`, blank lines and comment lines; a line
+// ending in ` \` goes on with the next one (joined with one space), as in a shell.
 // test/docs/getting-started.test.ts holds the getting-started pages to the commands CI runs.
 
 /** The command lines of a page's ```sh blocks, in order. */
@@ -7,6 +8,7 @@ export function shLines(markdown: string): string[] {
   const lines: string[] = [];
   let inSh = false;
   let fence = "";
+  let pending = "";
   for (const line of markdown.split(/\r?\n/)) {
     const opening = /^(\s*)(`{3,}|~{3,})(.*)$/.exec(line);
     if (!fence && opening) {
@@ -24,7 +26,13 @@ export function shLines(markdown: string): string[] {
       .replace(/^\s*\$\s+/, "")
       .replace(/\s+#.*$/, "")
       .trim();
-    if (command && !command.startsWith("#")) lines.push(command);
+    if (!command || command.startsWith("#")) continue;
+    if (command.endsWith("\\")) {
+      pending += `${command.slice(0, -1).trim()} `;
+      continue;
+    }
+    lines.push(pending + command);
+    pending = "";
   }
   return lines;
 }
