@@ -10,7 +10,9 @@
 // - `install` runs with npm's prefer-offline setting (the environment, not the command);
 // - `run` gets a free port (PORT for Node, `-- --ip 127.0.0.1 --port <p>` for wrangler dev) and an
 //   embedded database in the project, is asked one message, then stopped.
-import type { Target } from "./deployables.ts";
+
+/** The scaffolder's targets (deployables.ts's, repeated so this list stays import-free). */
+export type Target = "cloudflare" | "lambda" | "vercel" | "node";
 
 export interface GettingStarted {
   /** `--target` of the scaffolder. */

@@ -5,8 +5,7 @@
 // apart (`const { AI } = bindings(e)`). Comments are left out. Upper-snake literals that are
 // not settings (event names, model types, action names, error codes) are listed in
 // NOT_SETTINGS, so a new literal must be either documented or declared not to be a setting.
-import { execFileSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 
 /** The product's source: what ships (core, adapters, connectors, targets). */
@@ -153,11 +152,19 @@ export function namesIn(text: string): Set<string> {
   return names;
 }
 
+/** The source files under a directory (installs and dot-folders aside), relative to `root`. */
+function sourceFiles(root: string, dir: string): string[] {
+  return readdirSync(join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${dir}/${entry.name}`;
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) return [];
+    if (entry.isDirectory()) return sourceFiles(root, path);
+    return /\.(ts|mts|mjs|js)$/.test(entry.name) ? [path] : [];
+  });
+}
+
 /** Every name the product's code reads, with the files that read it. */
 export function settingReads(root: string): Map<string, string[]> {
-  const files = execFileSync("git", ["ls-files", ...SOURCE_DIRS], { cwd: root, encoding: "utf8" })
-    .split("\n")
-    .filter((file) => /\.(ts|mts|mjs|js)$/.test(file));
+  const files = SOURCE_DIRS.flatMap((dir) => sourceFiles(root, dir));
   const reads = new Map<string, string[]>();
   for (const file of files) {
     for (const name of namesIn(readFileSync(join(root, file), "utf8"))) {
