@@ -5,8 +5,20 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { catalogNames, SETTING_GROUPS } from "../../tools/docs/settings/catalog.ts";
-import { NOT_SETTINGS, namesIn, settingReads } from "../../tools/docs/settings/reads.ts";
+import {
+  catalogNames,
+  PARAMETER_MODEL_TYPES,
+  PARAMETER_SUFFIXES,
+  SETTING_GROUPS,
+} from "../../tools/docs/settings/catalog.ts";
+import {
+  composedIn,
+  composedNames,
+  KNOWN_COMPOSED,
+  NOT_SETTINGS,
+  namesIn,
+  settingReads,
+} from "../../tools/docs/settings/reads.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const reads = settingReads(root);
@@ -35,6 +47,15 @@ describe("the settings catalog", () => {
     expect([...notSettings].filter((name) => !reads.has(name))).toEqual([]);
   });
 
+  it("composes names at run time only where the catalog lists every name they can make", () => {
+    // A new `${x}_SOMETHING` read hides its names from the scan: list every name it can make in
+    // the catalog, then add the template to KNOWN_COMPOSED.
+    expect(composedNames(root)).toEqual(KNOWN_COMPOSED);
+    for (const type of ["DEFAULT", ...PARAMETER_MODEL_TYPES]) {
+      for (const suffix of PARAMETER_SUFFIXES) expect(documented).toContain(`${type}_${suffix}`);
+    }
+  });
+
   it("says who reads each setting and what it does", () => {
     for (const group of SETTING_GROUPS) {
       for (const setting of group.settings) {
@@ -54,6 +75,11 @@ describe("the settings catalog", () => {
 });
 
 describe("finding the names code reads", () => {
+  it("sees names put together at run time", () => {
+    const text = "const a = `CLOUDFLARE_AI_${size}_MODEL`, b = `${type}_${suffix}`, c = `hi ${x}`;";
+    expect(composedIn(text)).toEqual(["CLOUDFLARE_AI_${size}_MODEL", "${type}_${suffix}"]);
+  });
+
   it("sees literals, env properties, env indexes and taken-apart bindings, not comments", () => {
     const text = `
       // env.IN_A_COMMENT and "ALSO_IN_COMMENT"

@@ -134,6 +134,37 @@ const ENV_PROPERTY = /\b(?:env|process\.env)\??\.([A-Z][A-Z0-9_]*)\b/g;
 const ENV_INDEX = /\benv\??\.?\[["'`]([A-Z][A-Z0-9_]*)["'`]\]/g;
 const DESTRUCTURED = /\{\s*([A-Z][A-Z0-9_]*(?:\s*,\s*[A-Z][A-Z0-9_]*)*)\s*\}\s*=/g;
 
+/** A name put together at run time: `${type}_${suffix}`, `DEFAULT_${suffix}`, `X_${y}`. */
+const COMPOSED =
+  /`((?:[A-Z][A-Z0-9_]*)?\$\{[^}`]+\}(?:_[A-Z0-9_]*|\$\{[^}`]+\})*|[A-Z][A-Z0-9]*_\$\{[^}`]+\}[A-Z0-9_]*)`/g;
+
+/**
+ * The setting names composed at run time, which the catalog covers by listing every name they
+ * can make: `${type}_${suffix}` and `DEFAULT_${suffix}` in the model settings (catalog.ts's
+ * PARAMETER_MODEL_TYPES × PARAMETER_SUFFIXES).
+ */
+export const KNOWN_COMPOSED: Readonly<Record<string, readonly string[]>> = {
+  "core/runtime/models/model-settings.ts": ["${type}_${suffix}", "DEFAULT_${suffix}"],
+};
+
+/** The names a file's code composes at run time (template literals that build UPPER_SNAKE). */
+export function composedIn(text: string): string[] {
+  const code = withoutComments(text);
+  return [...code.matchAll(COMPOSED)]
+    .map((match) => match[1]!)
+    .filter((template) => /[A-Z]_\$\{|\}_[A-Z]|\}_\$\{/.test(template));
+}
+
+/** Every composed name in the product's code, by file. */
+export function composedNames(root: string): Record<string, string[]> {
+  const found: Record<string, string[]> = {};
+  for (const file of SOURCE_DIRS.flatMap((dir) => sourceFiles(root, dir))) {
+    const names = composedIn(readFileSync(join(root, file), "utf8"));
+    if (names.length) found[file] = names;
+  }
+  return found;
+}
+
 /** The text of a source file without its comments (strings holding `//`, like URLs, kept). */
 export function withoutComments(text: string): string {
   return text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|[^:"'`\\])\/\/.*$/gm, "$1");
