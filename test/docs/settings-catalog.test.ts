@@ -76,7 +76,9 @@ describe("the settings catalog", () => {
 
 describe("finding the names code reads", () => {
   it("sees names put together at run time", () => {
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: source code, as text
     const text = "const a = `CLOUDFLARE_AI_${size}_MODEL`, b = `${type}_${suffix}`, c = `hi ${x}`;";
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: templates, as text
     expect(composedIn(text)).toEqual(["CLOUDFLARE_AI_${size}_MODEL", "${type}_${suffix}"]);
   });
 

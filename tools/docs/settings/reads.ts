@@ -144,6 +144,7 @@ const COMPOSED =
  * PARAMETER_MODEL_TYPES × PARAMETER_SUFFIXES).
  */
 export const KNOWN_COMPOSED: Readonly<Record<string, readonly string[]>> = {
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: the code's templates, as text
   "core/runtime/models/model-settings.ts": ["${type}_${suffix}", "DEFAULT_${suffix}"],
 };
 
