@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of the README's Performance section, measured in one run on
+// `npm run bench`: every figure of the docs' Performance page, measured in one run on
 // one machine, elizaOS beside eliza-edge wherever elizaOS runs the same thing. Sections, in
 // the order printed:
 //
@@ -12,8 +12,8 @@
 //   npm run bench [-- section ...] [-- --readme]   BENCH_MAX_SIZE=10000 stops rooms and search
 //
 // Progress goes to stderr, the tables to stdout (markdown, each with its machine line).
-// `--readme` also writes each section's tables into README.md, between its
-// `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` lines: the README's figures are this output.
+// `--readme` also writes each section's tables into docs/reference/performance.md, between its
+// `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` lines: that page's figures are this output.
 import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { benchColdStart } from "./cold-start.ts";
@@ -92,16 +92,17 @@ const sections: Record<string, { title: string; run: () => Promise<string> }> = 
   tasks: { title: "Task throughput", run: () => taskThroughputTable() },
 };
 
-const README = fileURLToPath(new URL("../README.md", import.meta.url));
+// The page holding the bench blocks (the flag keeps its old name, `--readme`).
+const README = fileURLToPath(new URL("../docs/reference/performance.md", import.meta.url));
 
-/** Puts `text` between the section's markers in README.md; the markers must be there. */
+/** Puts `text` between the section's markers in the page; the markers must be there. */
 function writeReadme(name: string, text: string): void {
   const open = `<!-- bench:${name} -->\n`;
   const close = `<!-- /bench:${name} -->`;
   const readme = readFileSync(README, "utf8");
   const start = readme.indexOf(open);
   const end = readme.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${open.trim()} … ${close} block`);
+  if (start < 0 || end < start) throw new Error(`${README} has no ${open.trim()} … ${close} block`);
   writeFileSync(README, `${readme.slice(0, start + open.length)}\n${text}\n\n${readme.slice(end)}`);
 }
 

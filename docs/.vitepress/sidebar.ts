@@ -1,61 +1,64 @@
-// The site's navigation. A minimal stand-in on the machinery branch (i34a): the content branch
-// (i34b) owns this file and replaces it.
+// The docs site's navigation: the top bar (`nav`) and the sidebar, one group per part of the
+// site. docs/.vitepress/config.ts imports both. A page not listed here is still built and
+// linkable, but only these are in the sidebar.
 import type { DefaultTheme } from "vitepress";
 
-const page = (text: string, link: string): DefaultTheme.SidebarItem => ({ text, link });
-
 export const nav: DefaultTheme.NavItem[] = [
-  { text: "Getting started", link: "/getting-started/node" },
+  { text: "Getting started", link: "/getting-started/overview" },
   { text: "Guides", link: "/guides/bots" },
   { text: "Reference", link: "/reference/configuration" },
   { text: "Contributing", link: "/contributing/architecture" },
+  { text: "Changelog", link: "https://github.com/eliza-edge/eliza-edge/blob/main/CHANGELOG.md" },
 ];
 
 export const sidebar: DefaultTheme.Sidebar = [
   {
     text: "Getting started",
     items: [
-      page("Node", "/getting-started/node"),
-      page("Cloudflare Workers", "/getting-started/cloudflare-workers"),
-      page("AWS Lambda", "/getting-started/aws-lambda"),
-      page("Vercel", "/getting-started/vercel"),
+      { text: "Overview", link: "/getting-started/overview" },
+      { text: "Cloudflare Workers", link: "/getting-started/cloudflare-workers" },
+      { text: "AWS Lambda", link: "/getting-started/aws-lambda" },
+      { text: "Vercel", link: "/getting-started/vercel" },
+      { text: "Node", link: "/getting-started/node" },
     ],
   },
   {
     text: "Guides",
     items: [
-      page("Telegram and Discord bots", "/guides/bots"),
-      page("Tasks and cron", "/guides/tasks-and-cron"),
-      page("Memory search", "/guides/memory-search"),
-      page("Bringing an elizaOS agent", "/guides/elizaos-agent"),
-      page("Characters and plugins", "/guides/characters-and-plugins"),
-      page("Agents in code", "/guides/agents-in-code"),
-      page("Writing a plugin", "/guides/writing-a-plugin"),
-      page("Observing runs", "/guides/observing-runs"),
-      page("Streaming", "/guides/streaming"),
-      page("Clients", "/guides/clients"),
-      page("Going to production", "/guides/production"),
-      page("Web chat and CLI", "/guides/web-chat-and-cli"),
+      { text: "Telegram and Discord bots", link: "/guides/bots" },
+      { text: "Reminders, tasks and cron", link: "/guides/tasks-and-cron" },
+      { text: "Knowledge and memory search", link: "/guides/memory-search" },
+      { text: "Settings and models", link: "/guides/settings-and-models" },
+      { text: "Characters and the pipeline", link: "/guides/characters-and-plugins" },
+      { text: "Bringing an elizaOS agent", link: "/guides/elizaos-agent" },
+      { text: "Agents defined in code", link: "/guides/agents-in-code" },
+      { text: "Writing a plugin", link: "/guides/writing-a-plugin" },
+      { text: "Use it in your project", link: "/guides/use-in-your-project" },
+      { text: "Web chat and command line", link: "/guides/web-chat-and-cli" },
+      { text: "Observing runs", link: "/guides/observing-runs" },
+      { text: "Streaming", link: "/guides/streaming" },
+      { text: "Clients and protocols", link: "/guides/clients" },
+      { text: "Going to production", link: "/guides/production" },
     ],
   },
   {
     text: "Reference",
     items: [
-      page("Configuration", "/reference/configuration"),
-      page("HTTP API", "/reference/http-api"),
-      page("CLI", "/reference/cli"),
-      page("Storage", "/reference/storage"),
-      page("elizaOS compatibility", "/reference/elizaos-compatibility"),
-      page("Performance", "/reference/performance"),
+      { text: "Configuration", link: "/reference/configuration" },
+      { text: "HTTP API", link: "/reference/http-api" },
+      { text: "CLI", link: "/reference/cli" },
+      { text: "Storage", link: "/reference/storage" },
+      { text: "elizaOS compatibility", link: "/reference/elizaos-compatibility" },
+      { text: "Performance", link: "/reference/performance" },
     ],
   },
   {
     text: "Contributing",
     items: [
-      page("Architecture", "/contributing/architecture"),
-      page("Testing", "/contributing/testing"),
-      page("Benches", "/contributing/benches"),
-      page("Extending", "/contributing/extending"),
+      { text: "Architecture and layout", link: "/contributing/architecture" },
+      { text: "Running the tests", link: "/contributing/testing" },
+      { text: "Benches", link: "/contributing/benches" },
+      { text: "Extending eliza-edge", link: "/contributing/extending" },
     ],
   },
 ];
