@@ -21,7 +21,7 @@ usage: eliza-edge <command> [options]
 commands:
 ${list}
 
-Every command reads its settings from the environment (see README "Configuration").
+Every command reads its settings from the environment (every setting: docs/reference/configuration.md).
   eliza-edge <command> --help   options of one command
   eliza-edge --version          print the version
 Exit codes: 0 ok, 1 the command failed, 2 usage error.`;
