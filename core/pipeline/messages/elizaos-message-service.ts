@@ -3,7 +3,7 @@
 // the same turn our own ingress runs (save → should-respond → state → plan → actions →
 // evaluators), with elizaOS's result shape.
 
-import type { Content, Memory, Room, UUID } from "../../kernel/index.ts";
+import type { Memory, Room, UUID } from "../../kernel/index.ts";
 import type {
   HandlerCallback,
   IAgentRuntime,
