@@ -187,9 +187,6 @@ export {
 } from "./kernel/index.ts";
 export type {
   ElizaMessageService,
-  MessageProcessingOptions,
-  MessageProcessingResult,
-  ResponseDecision,
   RunDueTasksOptions,
   TickReport,
 } from "./pipeline/index.ts";
@@ -249,11 +246,14 @@ export type {
   HandlerOptions,
   IAgentRuntime,
   LocalListener,
+  MessageProcessingOptions,
+  MessageProcessingResult,
   ModelHandler,
   Plugin,
   PreEvaluatorResult,
   Provider,
   ProviderResult,
+  ResponseDecision,
   Route,
   RouteRequest,
   RouteResponse,

@@ -3,33 +3,17 @@
 // the same turn our own ingress runs (save → should-respond → state → plan → actions →
 // evaluators), with elizaOS's result shape.
 
-import type { Content, Memory, Room, UUID } from "../../kernel/index.ts";
-import type { HandlerCallback, IAgentRuntime, State } from "../../runtime/index.ts";
+import type { Memory, Room, UUID } from "../../kernel/index.ts";
+import type {
+  HandlerCallback,
+  IAgentRuntime,
+  MessageProcessingOptions,
+  MessageProcessingResult,
+  ResponseDecision,
+  State,
+} from "../../runtime/index.ts";
 import { isBeingReceived, messageService } from "./message-service.ts";
 import { respondWithoutModel } from "./should-respond.ts";
-
-/** elizaOS's MessageProcessingOptions; eliza-edge reads maxRetries (planner retries) and timeoutDuration. */
-export interface MessageProcessingOptions {
-  maxRetries?: number;
-  timeoutDuration?: number;
-  useMultiStep?: boolean;
-  maxMultiStepIterations?: number;
-  onStreamChunk?: (chunk: string, messageId?: UUID) => Promise<void>;
-}
-
-export interface MessageProcessingResult {
-  didRespond: boolean;
-  responseContent: Content | null;
-  responseMessages: Memory[];
-  state: State;
-  mode?: "simple" | "actions" | "none";
-}
-
-export interface ResponseDecision {
-  shouldRespond: boolean;
-  skipEvaluation: boolean;
-  reason: string;
-}
 
 export interface ElizaMessageService {
   handleMessage(

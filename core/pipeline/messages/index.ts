@@ -3,9 +3,6 @@
 export {
   createElizaMessageService,
   type ElizaMessageService,
-  type MessageProcessingOptions,
-  type MessageProcessingResult,
-  type ResponseDecision,
 } from "./elizaos-message-service.ts";
 export {
   type HandleMessageOptions,
