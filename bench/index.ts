@@ -8,6 +8,7 @@
 //   rooms    per-message overhead in a room of 10 / 1k / 10k / 100k messages, per backend
 //   search   search p50 and recall@10 over 1k / 10k / 100k memories, per backend
 //   tasks    tasks one tick runs per second, per backend
+//   workerd  workerd's own CPU per message on the real Worker, against a bare Worker
 //
 //   npm run bench [-- section ...] [-- --readme]   BENCH_MAX_SIZE=10000 stops rooms and search
 //
@@ -29,6 +30,7 @@ import {
 import { benchStart } from "./start.ts";
 import { taskThroughputTable } from "./tasks.ts";
 import { turnCpuTable } from "./turn-cpu.ts";
+import { workerdCpuTable } from "./workerd-cpu.ts";
 
 const maxSize = Number(process.env.BENCH_MAX_SIZE ?? Number.POSITIVE_INFINITY);
 const upTo = (sizes: number[]) => sizes.filter((size) => size <= maxSize);
@@ -90,6 +92,7 @@ const sections: Record<string, { title: string; run: () => Promise<string> }> = 
   rooms: { title: "Per-message overhead as a room grows", run: rooms },
   search: { title: "Memory search at scale", run: search },
   tasks: { title: "Task throughput", run: () => taskThroughputTable() },
+  workerd: { title: "Workers: workerd's CPU per message", run: () => workerdCpuTable() },
 };
 
 const README = fileURLToPath(new URL("../README.md", import.meta.url));

@@ -1,0 +1,126 @@
+// `npm run bench:workerd` (and the `workerd` section of `npm run bench`): what a message costs
+// workerd itself, by CPU time, against the free plan's 10 ms CPU a request (error 1102).
+//
+// The real Worker (targets/cloudflare/main.ts bundled as a deploy bundles it, wrangler.toml's
+// vars, the offline ELIZA model: no key set) runs in workerd through Miniflare, beside a bare
+// Worker that returns a constant Response: the floor, which holds what Miniflare's entry
+// Worker and the HTTP hop cost workerd. CPU is workerd's own (its threads' on-CPU time from
+// /proc, bench/proc-cpu.ts) around a batch of requests; each figure above the floor is the
+// median over rounds of (the Worker − the bare Worker in the same round).
+//
+//   steady   one workerd with the bare Worker and the agent on memory and on D1, warmed up;
+//            each round sends a batch of N messages to each of them, in a rotating order
+//   fresh    the first request of a fresh isolate, which builds the agent: each sample is a
+//            new workerd running one Worker, one message; the bare Worker's first request is
+//            its floor, in the same round
+//
+//   npm run bench:workerd [-- rounds [messages]]
+import { pathToFileURL } from "node:url";
+import { idleLine, machineLine } from "./machine.ts";
+import { measureBatch, measureFresh, type Sample, startSteady } from "./workerd/measure.ts";
+import type { WorkerKind } from "./workerd/workers.ts";
+
+const FREE_PLAN_CPU_MS = 10;
+const KINDS: WorkerKind[] = ["bare", "memory", "d1"];
+
+export interface WorkerdRun {
+  rounds: number;
+  /** Messages per batch in the steady rounds. */
+  messages: number;
+  /** Per round, per Worker: the steady batch and the fresh isolate's first request. */
+  steady: Record<WorkerKind, Sample>[];
+  fresh: Record<WorkerKind, Sample>[];
+}
+
+export async function measureWorkerd(rounds = 5, messages = 50): Promise<WorkerdRun> {
+  const run: WorkerdRun = { rounds, messages, steady: [], fresh: [] };
+  const workerd = await startSteady(20);
+  try {
+    for (let round = 0; round < rounds; round++) {
+      console.error(`workerd: steady round ${round + 1}/${rounds}...`);
+      const samples = {} as Record<WorkerKind, Sample>;
+      for (const kind of rotate(KINDS, round)) {
+        samples[kind] = await measureBatch(workerd, kind, messages, round * messages);
+      }
+      run.steady.push(samples);
+    }
+  } finally {
+    await workerd.dispose();
+  }
+  for (let round = 0; round < rounds; round++) {
+    console.error(`workerd: fresh isolates, round ${round + 1}/${rounds}...`);
+    const samples = {} as Record<WorkerKind, Sample>;
+    for (const kind of rotate(KINDS, round)) samples[kind] = await measureFresh(kind);
+    run.fresh.push(samples);
+  }
+  return run;
+}
+
+const rotate = <T>(items: T[], by: number) => items.map((_, i) => items[(i + by) % items.length]!);
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+const per = (s: Sample, pick: (s: Sample) => number) => pick(s) / s.requests;
+
+/** A Worker's figures over the rounds: medians of per-request CPU, wall, and above the floor. */
+export function summarize(rounds: Record<WorkerKind, Sample>[], kind: WorkerKind) {
+  const cpu = (r: Record<WorkerKind, Sample>, k: WorkerKind) => per(r[k], (s) => s.cpuMs);
+  const wall = (r: Record<WorkerKind, Sample>, k: WorkerKind) => per(r[k], (s) => s.wallMs);
+  return {
+    cpuMs: median(rounds.map((r) => cpu(r, kind))),
+    statCpuMs: median(rounds.map((r) => per(r[kind], (s) => s.statCpuMs))),
+    wallMs: median(rounds.map((r) => wall(r, kind))),
+    aboveFloorMs: median(rounds.map((r) => cpu(r, kind) - cpu(r, "bare"))),
+    wallAboveFloorMs: median(rounds.map((r) => wall(r, kind) - wall(r, "bare"))),
+    samplesAboveFloor: rounds.map((r) => cpu(r, kind) - cpu(r, "bare")),
+  };
+}
+
+/** The section's markdown, from a run (pure: the tests feed it a made-up run). */
+export function workerdMarkdown(run: WorkerdRun, machine: string, idle: string): string {
+  const f = (n: number) => n.toFixed(2);
+  const rows: [string, Record<WorkerKind, Sample>[], WorkerKind, string, number][] = [
+    ["steady turn, in-isolate memory store", run.steady, "memory", `${run.messages}`, 2],
+    ["first request of a fresh isolate (agent built), memory", run.fresh, "memory", "1", 10],
+    ["steady turn, D1", run.steady, "d1", `${run.messages}`, 2],
+    ["first request of a fresh isolate (agent built), D1", run.fresh, "d1", "1", 10],
+  ];
+  const lines = [
+    `workerd's own CPU per message (the real Worker, offline ELIZA model; ${run.rounds} interleaved rounds, medians; CPU is workerd's threads' on-CPU time from /proc, the clock is this process's around the requests) — ${machine}; ${idle}`,
+    "",
+    "| request | messages × rounds | workerd CPU ms (clock) | bare Worker CPU ms (clock) | CPU above the bare Worker ms | goal | within the free plan's 10 ms |",
+    "|---|---:|---:|---:|---:|---:|---|",
+  ];
+  for (const [label, rounds, kind, messages, goal] of rows) {
+    const it = summarize(rounds, kind);
+    const floor = summarize(rounds, "bare");
+    lines.push(
+      `| ${label} | ${messages} × ${run.rounds} | ${f(it.cpuMs)} (${f(it.wallMs)}) | ${f(floor.cpuMs)} (${f(floor.wallMs)}) | ${f(it.aboveFloorMs)} | ≤ ${goal} | ${it.cpuMs <= FREE_PLAN_CPU_MS ? "yes" : "**no**"} |`,
+    );
+  }
+  const list = (rounds: Record<WorkerKind, Sample>[], kind: WorkerKind) =>
+    summarize(rounds, kind)
+      .samplesAboveFloor.map((n) => f(n))
+      .join(", ");
+  lines.push(
+    "",
+    `Above the floor, each round (ms): steady memory ${list(run.steady, "memory")}; fresh memory ${list(run.fresh, "memory")}; steady D1 ${list(run.steady, "d1")}; fresh D1 ${list(run.fresh, "d1")}. Cross-check from /proc/<pid>/stat (10 ms ticks), steady, per message: memory ${f(summarize(run.steady, "memory").statCpuMs)}, D1 ${f(summarize(run.steady, "d1").statCpuMs)}, bare ${f(summarize(run.steady, "bare").statCpuMs)}.`,
+    "",
+    "Locally D1 is SQLite inside the same workerd process, so the D1 rows also count the database's own work, which on Cloudflare runs outside the Worker and is not billed as its CPU: they are an upper bound. The per-minute rate limits are off (RATE_LIMIT_*_PER_MINUTE=0) so one user can send every message; everything else is wrangler.toml's [vars].",
+  );
+  return lines.join("\n");
+}
+
+export async function workerdCpuTable(rounds = 5, messages = 50): Promise<string> {
+  const idle = idleLine();
+  const run = await measureWorkerd(rounds, messages);
+  return workerdMarkdown(run, machineLine(), idle);
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  console.log(await workerdCpuTable(Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 50)));
+}
