@@ -12,14 +12,15 @@
 //
 //   npm run bench [-- section ...] [-- --readme]   BENCH_MAX_SIZE=10000 stops rooms and search
 //
-// Progress goes to stderr, the tables to stdout (markdown, each with its machine line).
+// Progress goes to stderr, the tables to stdout (markdown), each section ending with the
+// machine and its load when the section started (`node -e 0` beside its quiet figure).
 // `--readme` also writes each section's tables into README.md, between its
 // `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` lines: the README's figures are this output.
-import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { benchColdStart } from "./cold-start.ts";
 import { compareTables } from "./compare.ts";
-import { machineLine } from "./machine.ts";
+import { idleLine, machineLine } from "./machine.ts";
+import { writeSection } from "./readme-section.ts";
 import { measureRoomSizes, ROOM_SIZES, type RoomSizeRow, roomSizeMarkdown } from "./room-size.ts";
 import {
   measureSearchReaches,
@@ -97,17 +98,6 @@ const sections: Record<string, { title: string; run: () => Promise<string> }> = 
 
 const README = fileURLToPath(new URL("../README.md", import.meta.url));
 
-/** Puts `text` between the section's markers in README.md; the markers must be there. */
-function writeReadme(name: string, text: string): void {
-  const open = `<!-- bench:${name} -->\n`;
-  const close = `<!-- /bench:${name} -->`;
-  const readme = readFileSync(README, "utf8");
-  const start = readme.indexOf(open);
-  const end = readme.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`README.md has no ${open.trim()} … ${close} block`);
-  writeFileSync(README, `${readme.slice(0, start + open.length)}\n${text}\n\n${readme.slice(end)}`);
-}
-
 export async function benchAll(names: string[] = [], readme = false): Promise<void> {
   const unknown = names.filter((name) => !(name in sections));
   if (unknown.length) {
@@ -120,9 +110,11 @@ export async function benchAll(names: string[] = [], readme = false): Promise<vo
     if (names.length && !names.includes(name)) continue;
     const started = performance.now();
     console.error(`== ${name}...`);
-    const text = await section.run();
+    // How busy the machine was when the section started, written with its tables.
+    const load = `Run on ${machineLine()}; ${idleLine()}.`;
+    const text = `${await section.run()}\n\n${load}`;
     console.log(`\n## ${section.title}\n\n${text}`);
-    if (readme) writeReadme(name, text);
+    if (readme) writeSection(README, name, text);
     console.error(`== ${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 }
