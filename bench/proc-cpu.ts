@@ -123,3 +123,69 @@ export function procCpuAvailable(): boolean {
     return false;
   }
 }
+
+/** Live descendants of `pid` (children, their children, ...), from one pass over /proc. */
+export function descendantPids(pid: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = parseStat(readFileSync(`/proc/${entry}/stat`, "utf8"));
+      children.set(stat.ppid, [...(children.get(stat.ppid) ?? []), stat.pid]);
+    } catch {
+      // Gone between the listing and the read.
+    }
+  }
+  const found: number[] = [];
+  const walk = (parent: number) => {
+    for (const child of children.get(parent) ?? []) {
+      found.push(child);
+      walk(child);
+    }
+  };
+  walk(pid);
+  return found;
+}
+
+function descendantsCpu(): Map<number, number> {
+  const cpu = new Map<number, number>();
+  for (const pid of descendantPids(process.pid)) {
+    try {
+      const read = readProcCpu(pid);
+      cpu.set(pid, Number.isFinite(read.threadsMs) ? read.threadsMs : read.userMs + read.systemMs);
+    } catch {
+      // Exited meanwhile.
+    }
+  }
+  return cpu;
+}
+
+export interface CpuAndClock {
+  /** This process's CPU (every thread, GC included) plus its live child processes'. */
+  cpuMs: number;
+  /** The part of cpuMs spent in child processes (workerd, DynamoDB Local's java, ...). */
+  childrenMs: number;
+  wallMs: number;
+}
+
+/**
+ * Starts a CPU clock beside the wall clock; the function it returns reads both. Children are
+ * read through /proc where there is one (a child that exits before the end is not counted);
+ * the reading's own CPU falls outside the span (children are read before this process at the
+ * start, after it at the end).
+ */
+export function cpuClock(): () => CpuAndClock {
+  const withChildren = procCpuAvailable();
+  const childrenBefore = withChildren ? descendantsCpu() : new Map<number, number>();
+  const selfBefore = process.cpuUsage();
+  const started = performance.now();
+  return () => {
+    const wallMs = performance.now() - started;
+    const self = process.cpuUsage(selfBefore);
+    let childrenMs = 0;
+    if (withChildren) {
+      for (const [pid, ms] of descendantsCpu()) childrenMs += ms - (childrenBefore.get(pid) ?? 0);
+    }
+    return { cpuMs: (self.user + self.system) / 1000 + childrenMs, childrenMs, wallMs };
+  };
+}

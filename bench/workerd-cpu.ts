@@ -17,7 +17,14 @@
 //   npm run bench:workerd [-- rounds [messages]]
 import { pathToFileURL } from "node:url";
 import { idleLine, machineLine } from "./machine.ts";
-import { measureBatch, measureFresh, type Sample, startSteady } from "./workerd/measure.ts";
+import {
+  type FirstRequests,
+  measureBatch,
+  measureFirstRequests,
+  measureFresh,
+  type Sample,
+  startSteady,
+} from "./workerd/measure.ts";
 import type { WorkerKind } from "./workerd/workers.ts";
 
 const FREE_PLAN_CPU_MS = 10;
@@ -30,10 +37,12 @@ export interface WorkerdRun {
   /** Per round, per Worker: the steady batch and the fresh isolate's first request. */
   steady: Record<WorkerKind, Sample>[];
   fresh: Record<WorkerKind, Sample>[];
+  /** A fresh memory Worker's first requests one by one, per round. */
+  split: FirstRequests[];
 }
 
 export async function measureWorkerd(rounds = 5, messages = 50): Promise<WorkerdRun> {
-  const run: WorkerdRun = { rounds, messages, steady: [], fresh: [] };
+  const run: WorkerdRun = { rounds, messages, steady: [], fresh: [], split: [] };
   const workerd = await startSteady(20);
   try {
     for (let round = 0; round < rounds; round++) {
@@ -52,6 +61,7 @@ export async function measureWorkerd(rounds = 5, messages = 50): Promise<Workerd
     const samples = {} as Record<WorkerKind, Sample>;
     for (const kind of rotate(KINDS, round)) samples[kind] = await measureFresh(kind);
     run.fresh.push(samples);
+    run.split.push(await measureFirstRequests());
   }
   return run;
 }
@@ -81,7 +91,7 @@ export function summarize(rounds: Record<WorkerKind, Sample>[], kind: WorkerKind
 }
 
 /** The section's markdown, from a run (pure: the tests feed it a made-up run). */
-export function workerdMarkdown(run: WorkerdRun, machine: string, idle: string): string {
+export function workerdMarkdown(run: WorkerdRun, machine: string): string {
   const f = (n: number) => n.toFixed(2);
   const rows: [string, Record<WorkerKind, Sample>[], WorkerKind, string, number][] = [
     ["steady turn, in-isolate memory store", run.steady, "memory", `${run.messages}`, 2],
@@ -90,7 +100,7 @@ export function workerdMarkdown(run: WorkerdRun, machine: string, idle: string):
     ["first request of a fresh isolate (agent built), D1", run.fresh, "d1", "1", 10],
   ];
   const lines = [
-    `workerd's own CPU per message (the real Worker, offline ELIZA model; ${run.rounds} interleaved rounds, medians; CPU is workerd's threads' on-CPU time from /proc, the clock is this process's around the requests) — ${machine}; ${idle}`,
+    `workerd's own CPU per message (the real Worker, offline ELIZA model; ${run.rounds} interleaved rounds, medians; CPU is workerd's threads' on-CPU time from /proc, the clock is this process's around the requests) — ${machine}`,
     "",
     "| request | messages × rounds | workerd CPU ms (clock) | bare Worker CPU ms (clock) | CPU above the bare Worker ms | goal | within the free plan's 10 ms |",
     "|---|---:|---:|---:|---:|---:|---|",
@@ -110,17 +120,19 @@ export function workerdMarkdown(run: WorkerdRun, machine: string, idle: string):
     "",
     `Above the floor, each round (ms): steady memory ${list(run.steady, "memory")}; fresh memory ${list(run.fresh, "memory")}; steady D1 ${list(run.steady, "d1")}; fresh D1 ${list(run.fresh, "d1")}. Cross-check from /proc/<pid>/stat (10 ms ticks), steady, per message: memory ${f(summarize(run.steady, "memory").statCpuMs)}, D1 ${f(summarize(run.steady, "d1").statCpuMs)}, bare ${f(summarize(run.steady, "bare").statCpuMs)}.`,
     "",
+    `A fresh isolate's first requests one by one (memory Worker, medians of ${run.split.length}, workerd CPU ms): a 404, which creates the app, ${f(median(run.split.map((s) => s.appMs)))} (the bare Worker's first request: ${f(summarize(run.fresh, "bare").cpuMs)}); then GET /health, which builds the agent, ${f(median(run.split.map((s) => s.agentMs)))}; then the first message, ${f(median(run.split.map((s) => s.turnMs)))}; then a second message, ${f(median(run.split.map((s) => s.secondTurnMs)))}.`,
+    "",
     "Locally D1 is SQLite inside the same workerd process, so the D1 rows also count the database's own work, which on Cloudflare runs outside the Worker and is not billed as its CPU: they are an upper bound. The per-minute rate limits are off (RATE_LIMIT_*_PER_MINUTE=0) so one user can send every message; everything else is wrangler.toml's [vars].",
   );
   return lines.join("\n");
 }
 
 export async function workerdCpuTable(rounds = 5, messages = 50): Promise<string> {
-  const idle = idleLine();
-  const run = await measureWorkerd(rounds, messages);
-  return workerdMarkdown(run, machineLine(), idle);
+  return workerdMarkdown(await measureWorkerd(rounds, messages), machineLine());
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  console.log(await workerdCpuTable(Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 50)));
+  const load = idleLine();
+  const table = await workerdCpuTable(Number(process.argv[2] ?? 5), Number(process.argv[3] ?? 50));
+  console.log(`${table}\n\n${load}.`);
 }

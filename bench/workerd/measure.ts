@@ -4,7 +4,13 @@
 import { Miniflare, type WorkerOptions } from "miniflare";
 import { applyD1Migrations, d1BridgeWorker, d1Of } from "../../test/support/miniflare-d1.ts";
 import { childPids, type ProcCpu, readProcCpu } from "../proc-cpu.ts";
-import { messageRequest, type WorkerKind, workerOptions, wranglerSettings } from "./workers.ts";
+import {
+  hostOf,
+  messageRequest,
+  type WorkerKind,
+  workerOptions,
+  wranglerSettings,
+} from "./workers.ts";
 
 export interface Sample {
   requests: number;
@@ -89,6 +95,44 @@ export async function startSteady(warmup: number): Promise<Workerd> {
   await applyD1Migrations(d1Of(workerd.mf));
   for (const kind of ["bare", "memory", "d1"] as const) await measureBatch(workerd, kind, warmup);
   return workerd;
+}
+
+/** A fresh isolate's first requests one by one: what creating the app, the agent and the first turn cost. */
+export interface FirstRequests {
+  /** A 404 (the app created, no agent). */
+  appMs: number;
+  /** Then GET /health (the agent built). */
+  agentMs: number;
+  /** Then the first message (the first turn, with the agent already built). */
+  turnMs: number;
+  /** Then a second message. */
+  secondTurnMs: number;
+}
+
+/** A new workerd running the memory Worker: a 404, /health, then two messages, each read apart. */
+export async function measureFirstRequests(): Promise<FirstRequests> {
+  const workerd = await startWorkerd([await workerOptions("memory")]);
+  const host = `http://${hostOf("memory")}`;
+  const step = async (send: () => Promise<{ text(): Promise<string> }>) => {
+    const before = readProcCpu(workerd.pid);
+    await (await send()).text();
+    await sleep(SETTLE_MS);
+    return cpuBetween(before, readProcCpu(workerd.pid)).cpuMs;
+  };
+  try {
+    await sleep(100);
+    const appMs = await step(() => workerd.mf.dispatchFetch(`${host}/no-such-route`));
+    const agentMs = await step(() => workerd.mf.dispatchFetch(`${host}/health`));
+    const message = (i: number) => {
+      const [url, init] = messageRequest("memory", i);
+      return () => workerd.mf.dispatchFetch(url, init as never);
+    };
+    const turnMs = await step(message(0));
+    const secondTurnMs = await step(message(1));
+    return { appMs, agentMs, turnMs, secondTurnMs };
+  } finally {
+    await workerd.dispose();
+  }
 }
 
 /**

@@ -46,6 +46,7 @@ describe("workerdMarkdown", () => {
   const run: WorkerdRun = {
     rounds: 2,
     messages: 10,
+    split: [],
     steady: [
       { bare: sample(10, 50, 10), memory: sample(25, 80, 10), d1: sample(130, 300, 10) },
       { bare: sample(12, 50, 10), memory: sample(29, 90, 10), d1: sample(140, 320, 10) },
@@ -55,10 +56,13 @@ describe("workerdMarkdown", () => {
       { bare: sample(6, 12), memory: sample(44, 95), d1: sample(76, 140) },
     ],
   };
-  const table = workerdMarkdown(run, "2 CPUs (test), Node v0, 2026-01-01", "load: test");
+  const table = workerdMarkdown(
+    { ...run, split: [{ appMs: 12, agentMs: 20, turnMs: 18, secondTurnMs: 4 }] },
+    "2 CPUs (test), Node v0, 2026-01-01",
+  );
 
   it("gives CPU beside the clock, per message, and the median above the same round's floor", () => {
-    expect(table).toContain("2 CPUs (test), Node v0, 2026-01-01; load: test");
+    expect(table).toContain("— 2 CPUs (test), Node v0, 2026-01-01");
     // Steady memory: (2.5 − 1.0) and (2.9 − 1.2) per message → median 1.6.
     expect(table).toContain(
       "| steady turn, in-isolate memory store | 10 × 2 | 2.70 (8.50) | 1.10 (5.00) | 1.60 | ≤ 2 | yes |",
@@ -71,5 +75,8 @@ describe("workerdMarkdown", () => {
       "| steady turn, D1 | 10 × 2 | 13.50 (31.00) | 1.10 (5.00) | 12.40 | ≤ 2 | **no** |",
     );
     expect(table).toContain("fresh D1 66.00, 70.00");
+    expect(table).toContain(
+      "a 404, which creates the app, 12.00 (the bare Worker's first request: 5.00)",
+    );
   });
 });
