@@ -17,6 +17,7 @@
 //   npm run bench:workerd [-- rounds [messages]]
 import { pathToFileURL } from "node:url";
 import { idleLine, machineLine } from "./machine.ts";
+import { type D1Alone, d1AloneAgent } from "./workerd/d1-alone.ts";
 import {
   type FirstRequests,
   measureBatch,
@@ -39,12 +40,16 @@ export interface WorkerdRun {
   fresh: Record<WorkerKind, Sample>[];
   /** A fresh memory Worker's first requests one by one, per round. */
   split: FirstRequests[];
+  /** D1's own work for a turn driven from Node, per round (bench/workerd/d1-alone.ts). */
+  d1Alone: D1Alone[];
 }
 
 export async function measureWorkerd(rounds = 5, messages = 50): Promise<WorkerdRun> {
-  const run: WorkerdRun = { rounds, messages, steady: [], fresh: [], split: [] };
+  const run: WorkerdRun = { rounds, messages, steady: [], fresh: [], split: [], d1Alone: [] };
   const workerd = await startSteady(20);
   try {
+    const d1Alone = await d1AloneAgent(workerd);
+    await d1Alone(20);
     for (let round = 0; round < rounds; round++) {
       console.error(`workerd: steady round ${round + 1}/${rounds}...`);
       const samples = {} as Record<WorkerKind, Sample>;
@@ -52,6 +57,7 @@ export async function measureWorkerd(rounds = 5, messages = 50): Promise<Workerd
         samples[kind] = await measureBatch(workerd, kind, messages, round * messages);
       }
       run.steady.push(samples);
+      run.d1Alone.push(await d1Alone(messages));
     }
   } finally {
     await workerd.dispose();
@@ -122,9 +128,29 @@ export function workerdMarkdown(run: WorkerdRun, machine: string): string {
     "",
     `A fresh isolate's first requests one by one (memory Worker, medians of ${run.split.length}, workerd CPU ms): a 404, which creates the app, ${f(median(run.split.map((s) => s.appMs)))} (the bare Worker's first request: ${f(summarize(run.fresh, "bare").cpuMs)}); then GET /health, which builds the agent, ${f(median(run.split.map((s) => s.agentMs)))}; then the first message, ${f(median(run.split.map((s) => s.turnMs)))}; then a second message, ${f(median(run.split.map((s) => s.secondTurnMs)))}.`,
     "",
-    "Locally D1 is SQLite inside the same workerd process, so the D1 rows also count the database's own work, which on Cloudflare runs outside the Worker and is not billed as its CPU: they are an upper bound. The per-minute rate limits are off (RATE_LIMIT_*_PER_MINUTE=0) so one user can send every message; everything else is wrangler.toml's [vars].",
+    d1AloneText(run),
+    "",
+    "The per-minute rate limits are off (RATE_LIMIT_*_PER_MINUTE=0) so one user can send every message; everything else is wrangler.toml's [vars].",
   );
   return lines.join("\n");
+}
+
+/**
+ * The D1 rows split: locally D1 runs inside the same workerd, so the same turn driven from Node
+ * (workerd doing only D1's work and the bridge's hops) tells the database's share. Per round:
+ * D1 alone = that CPU − round trips × the bare Worker's CPU a request; the Worker's own = the
+ * steady D1 turn − D1 alone.
+ */
+export function d1AloneText(run: WorkerdRun): string {
+  if (!run.d1Alone.length) return "";
+  const f = (n: number) => n.toFixed(2);
+  const alone = run.d1Alone.map((a, i) => {
+    const floor = per(run.steady[i]!.bare, (s) => s.cpuMs);
+    return a.cpuMs - a.roundTrips * floor;
+  });
+  const own = alone.map((a, i) => per(run.steady[i]!.d1, (s) => s.cpuMs) - a);
+  const trips = median(run.d1Alone.map((a) => a.roundTrips));
+  return `Locally D1 is SQLite inside the same workerd process (Miniflare's D1), so the D1 rows also count the database's own work, which on Cloudflare runs outside the Worker and is not billed as its CPU. The same turn driven from this process over the same D1 (${f(trips)} round trips a message through a bridge Worker, each taken off at the bare Worker's cost) cost workerd ${f(median(alone))} ms a message of D1's own work, which leaves ${f(median(own))} ms of the steady D1 turn to the Worker itself (medians over the rounds; an estimate: the bridge's hop is not exactly the bare Worker's).`;
 }
 
 export async function workerdCpuTable(rounds = 5, messages = 50): Promise<string> {

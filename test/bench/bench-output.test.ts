@@ -47,6 +47,10 @@ describe("workerdMarkdown", () => {
     rounds: 2,
     messages: 10,
     split: [],
+    d1Alone: [
+      { cpuMs: 9, roundTrips: 3 },
+      { cpuMs: 10, roundTrips: 3 },
+    ],
     steady: [
       { bare: sample(10, 50, 10), memory: sample(25, 80, 10), d1: sample(130, 300, 10) },
       { bare: sample(12, 50, 10), memory: sample(29, 90, 10), d1: sample(140, 320, 10) },
