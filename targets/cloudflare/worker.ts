@@ -37,8 +37,13 @@ export function createWorker<Env = WorkerEnv>(options: WorkerOptions<Env> = {}):
   collectPluginRoutes(definition.plugins);
   // Startup CPU has a limit of its own (1 s); a request's is 10 ms on the free plan. Parsing
   // the bundled character once now builds its schemas and compiles the parser, so the first
-  // request's parse (CHARACTER_JSON may still replace it) is a few milliseconds cheaper.
-  if (!definition.character) characterFromEnv({});
+  // request's parse is a few milliseconds cheaper. CHARACTER_JSON may replace the bundled
+  // file, so a bundled file that fails here is left for the first request to report.
+  if (!definition.character) {
+    try {
+      characterFromEnv({});
+    } catch {}
+  }
   let enabled: ConnectorSet | undefined;
   const connectorsOf = (env: Env) =>
     (enabled ??= connectorsFor(env as Record<string, unknown>, definition.connectors));
