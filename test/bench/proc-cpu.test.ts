@@ -7,6 +7,8 @@ import { describe, expect, it } from "vitest";
 import {
   CLOCK_TICKS,
   childPids,
+  cpuClock,
+  descendantPids,
   exitedChildrenCpuMs,
   parseSchedstat,
   parseStat,
@@ -63,5 +65,26 @@ describe.skipIf(!procCpuAvailable())("reading a live process", () => {
       await once(child, "exit");
     }
     expect(exitedChildrenCpuMs()).toBeGreaterThanOrEqual(before);
+  });
+
+  it("counts a child started under the clock, and finds it among the descendants", async () => {
+    const stop = cpuClock();
+    const child = spawn(
+      process.execPath,
+      ["-e", "console.log('ready'); process.stdin.once('data', () => {})"],
+      { stdio: ["pipe", "pipe", "ignore"] },
+    );
+    try {
+      // Once it has printed, node has started in it: that start is CPU the clock must see.
+      await once(child.stdout, "data");
+      expect(descendantPids(process.pid)).toContain(child.pid);
+      const spent = stop();
+      expect(spent.childrenMs).toBeGreaterThan(0);
+      expect(spent.cpuMs).toBeGreaterThanOrEqual(spent.childrenMs);
+      expect(spent.wallMs).toBeGreaterThanOrEqual(0);
+    } finally {
+      child.stdin.end("x");
+      await once(child, "exit");
+    }
   });
 });
