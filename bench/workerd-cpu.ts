@@ -12,7 +12,10 @@
 //            each round sends a batch of N messages to each of them, in a rotating order
 //   fresh    the first request of a fresh isolate, which builds the agent: each sample is a
 //            new workerd running one Worker, one message; the bare Worker's first request is
-//            its floor, in the same round
+//            its floor, in the same round; then a new memory Worker's first requests one by
+//            one (a 404, /health, two messages): the app, the agent, the first turns
+//   D1 alone the same turn driven from Node over the steady workerd's D1 (d1-alone.ts): local
+//            D1 runs inside workerd, so this is the database's share of the D1 rows
 //
 //   npm run bench:workerd [-- rounds [messages]]
 import { pathToFileURL } from "node:url";
