@@ -39,7 +39,8 @@ function npmStartArgs(): string[] {
   const scripts = JSON.parse(readFileSync(`${root}package.json`, "utf8")).scripts as {
     start: string;
   };
-  const [node, ...args] = scripts.start.split(/\s+/);
+  // `exec node …`: the shell hands its process to node, so signals reach the server.
+  const [node, ...args] = scripts.start.replace(/^exec\s+/, "").split(/\s+/);
   if (node !== "node") throw new Error(`npm start runs ${node}, not node: ${scripts.start}`);
   return args;
 }
