@@ -63,9 +63,14 @@ async function rooms(): Promise<string> {
   const sizes = upTo(ROOM_SIZES);
   const rows: RoomSizeRow[] = await measureRoomSizes({ sizes });
   return [
-    "Median per-message overhead (ms) by messages already in the room:",
+    "Median per-message overhead (ms), with CPU per message beside it, by messages already in the room:",
     "",
-    pivot(rows, sizes, "backend", (r) => r.medianMs.toFixed(1)),
+    pivot(
+      rows,
+      sizes,
+      "backend",
+      (r) => `${r.medianMs.toFixed(1)} (CPU ${r.cpuPerMessageMs.toFixed(1)})`,
+    ),
     "",
     roomSizeMarkdown(rows),
   ].join("\n");
@@ -75,9 +80,14 @@ async function search(): Promise<string> {
   const sizes = upTo(SEARCH_SIZES);
   const rows: SearchRow[] = await measureSearchReaches({ sizes });
   return [
-    "Search p50 (ms) and recall@10 by memories in the room:",
+    "Search p50 (ms) with CPU per query beside it, and recall@10, by memories in the room:",
     "",
-    pivot(rows, sizes, "backend", (r) => `${r.p50Ms.toFixed(1)} · ${r.recall.toFixed(2)}`),
+    pivot(
+      rows,
+      sizes,
+      "backend",
+      (r) => `${r.p50Ms.toFixed(1)} (CPU ${r.cpuPerQueryMs.toFixed(1)}) · ${r.recall.toFixed(2)}`,
+    ),
     "",
     searchReachMarkdown(rows),
   ].join("\n");
