@@ -57,7 +57,8 @@ describe.skipIf(!procCpuAvailable())("reading a live process", () => {
     });
     try {
       await once(child, "spawn");
-      expect(childPids(process.pid, "node")).toContain(child.pid);
+      const { comm } = readProcCpu(child.pid!);
+      expect(childPids(process.pid, comm)).toContain(child.pid);
       expect(childPids(process.pid, "no-such-name")).not.toContain(child.pid);
       expect(readProcCpu(child.pid!).ppid).toBe(process.pid);
     } finally {
