@@ -22,10 +22,13 @@ export async function compareTables(): Promise<string> {
 
   console.error(`cold start: ${COLD_STARTS} processes each, alternating...`);
   const cold = { ours: [] as number[], eliza: [] as number[] };
+  const coldCpu = { ours: [] as number[], eliza: [] as number[] };
   for (let i = 0; i < COLD_STARTS; i++) {
     for (const name of ["ours", "eliza"] as const) {
       const { file, env } = frameworks[name];
-      cold[name].push((await runChild(file, env, true)).coldStartMs);
+      const run = await runChild(file, env, true);
+      cold[name].push(run.coldStartMs);
+      coldCpu[name].push(run.coldStartCpuMs);
     }
   }
   console.error(`per-message: ${MESSAGES} messages each, one process per framework...`);
@@ -71,6 +74,18 @@ export async function compareTables(): Promise<string> {
       ms(median(cold.ours)),
       ms(median(cold.eliza)),
       times(median(cold.eliza), median(cold.ours)),
+    ],
+    [
+      `Cold start CPU: the child's threads by its first reply (median of ${COLD_STARTS})`,
+      ms(median(coldCpu.ours)),
+      ms(median(coldCpu.eliza)),
+      times(median(coldCpu.eliza), median(coldCpu.ours)),
+    ],
+    [
+      `CPU per message (clock), ${MESSAGES} messages one after another, whole process`,
+      `${ms(full.ours.cpuPerMessageMs)} (${ms(full.ours.wallPerMessageMs)})`,
+      `${ms(full.eliza.cpuPerMessageMs)} (${ms(full.eliza.wallPerMessageMs)})`,
+      `${times(full.eliza.cpuPerMessageMs, full.ours.cpuPerMessageMs)} (${times(full.eliza.wallPerMessageMs, full.ours.wallPerMessageMs)})`,
     ],
     [
       `Per-message overhead p50 (${MESSAGES} messages, model time excluded)`,

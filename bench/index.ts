@@ -1,4 +1,4 @@
-// `npm run bench`: every figure of the docs' Performance page, measured in one run on
+// `npm run bench`: every figure of the README's Performance section, measured in one run on
 // one machine, elizaOS beside eliza-edge wherever elizaOS runs the same thing. Sections, in
 // the order printed:
 //
@@ -8,17 +8,19 @@
 //   rooms    per-message overhead in a room of 10 / 1k / 10k / 100k messages, per backend
 //   search   search p50 and recall@10 over 1k / 10k / 100k memories, per backend
 //   tasks    tasks one tick runs per second, per backend
+//   workerd  workerd's own CPU per message on the real Worker, against a bare Worker
 //
 //   npm run bench [-- section ...] [-- --readme]   BENCH_MAX_SIZE=10000 stops rooms and search
 //
-// Progress goes to stderr, the tables to stdout (markdown, each with its machine line).
+// Progress goes to stderr, the tables to stdout (markdown), each section ending with the
+// machine and its load when the section started (`node -e 0` beside its quiet figure).
 // `--readme` also writes each section's tables into docs/reference/performance.md, between its
 // `<!-- bench:NAME -->` and `<!-- /bench:NAME -->` lines: that page's figures are this output.
-import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { benchColdStart } from "./cold-start.ts";
 import { compareTables } from "./compare.ts";
-import { machineLine } from "./machine.ts";
+import { idleLine, machineLine } from "./machine.ts";
+import { writeSection } from "./readme-section.ts";
 import { measureRoomSizes, ROOM_SIZES, type RoomSizeRow, roomSizeMarkdown } from "./room-size.ts";
 import {
   measureSearchReaches,
@@ -29,6 +31,7 @@ import {
 import { benchStart } from "./start.ts";
 import { taskThroughputTable } from "./tasks.ts";
 import { turnCpuTable } from "./turn-cpu.ts";
+import { workerdCpuTable } from "./workerd-cpu.ts";
 
 const maxSize = Number(process.env.BENCH_MAX_SIZE ?? Number.POSITIVE_INFINITY);
 const upTo = (sizes: number[]) => sizes.filter((size) => size <= maxSize);
@@ -60,9 +63,14 @@ async function rooms(): Promise<string> {
   const sizes = upTo(ROOM_SIZES);
   const rows: RoomSizeRow[] = await measureRoomSizes({ sizes });
   return [
-    "Median per-message overhead (ms) by messages already in the room:",
+    "Median per-message overhead (ms), with CPU per message beside it, by messages already in the room:",
     "",
-    pivot(rows, sizes, "backend", (r) => r.medianMs.toFixed(1)),
+    pivot(
+      rows,
+      sizes,
+      "backend",
+      (r) => `${r.medianMs.toFixed(1)} (CPU ${r.cpuPerMessageMs.toFixed(1)})`,
+    ),
     "",
     roomSizeMarkdown(rows),
   ].join("\n");
@@ -72,9 +80,14 @@ async function search(): Promise<string> {
   const sizes = upTo(SEARCH_SIZES);
   const rows: SearchRow[] = await measureSearchReaches({ sizes });
   return [
-    "Search p50 (ms) and recall@10 by memories in the room:",
+    "Search p50 (ms) with CPU per query beside it, and recall@10, by memories in the room:",
     "",
-    pivot(rows, sizes, "backend", (r) => `${r.p50Ms.toFixed(1)} · ${r.recall.toFixed(2)}`),
+    pivot(
+      rows,
+      sizes,
+      "backend",
+      (r) => `${r.p50Ms.toFixed(1)} (CPU ${r.cpuPerQueryMs.toFixed(1)}) · ${r.recall.toFixed(2)}`,
+    ),
     "",
     searchReachMarkdown(rows),
   ].join("\n");
@@ -90,21 +103,11 @@ const sections: Record<string, { title: string; run: () => Promise<string> }> = 
   rooms: { title: "Per-message overhead as a room grows", run: rooms },
   search: { title: "Memory search at scale", run: search },
   tasks: { title: "Task throughput", run: () => taskThroughputTable() },
+  workerd: { title: "Workers: workerd's CPU per message", run: () => workerdCpuTable() },
 };
 
 // The page holding the bench blocks (the flag keeps its old name, `--readme`).
 const README = fileURLToPath(new URL("../docs/reference/performance.md", import.meta.url));
-
-/** Puts `text` between the section's markers in the page; the markers must be there. */
-function writeReadme(name: string, text: string): void {
-  const open = `<!-- bench:${name} -->\n`;
-  const close = `<!-- /bench:${name} -->`;
-  const readme = readFileSync(README, "utf8");
-  const start = readme.indexOf(open);
-  const end = readme.indexOf(close);
-  if (start < 0 || end < start) throw new Error(`${README} has no ${open.trim()} … ${close} block`);
-  writeFileSync(README, `${readme.slice(0, start + open.length)}\n${text}\n\n${readme.slice(end)}`);
-}
 
 export async function benchAll(names: string[] = [], readme = false): Promise<void> {
   const unknown = names.filter((name) => !(name in sections));
@@ -118,9 +121,11 @@ export async function benchAll(names: string[] = [], readme = false): Promise<vo
     if (names.length && !names.includes(name)) continue;
     const started = performance.now();
     console.error(`== ${name}...`);
-    const text = await section.run();
+    // How busy the machine was when the section started, written with its tables.
+    const load = `Run on ${machineLine()}; ${idleLine()}.`;
+    const text = `${await section.run()}\n\n${load}`;
     console.log(`\n## ${section.title}\n\n${text}`);
-    if (readme) writeReadme(name, text);
+    if (readme) writeSection(README, name, text);
     console.error(`== ${name}: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 }

@@ -19,6 +19,9 @@ export interface ChildRun {
    */
   coldStartCpuMs: number;
   overheadMs: number[];
+  /** CPU and clock per measured message, as the child read them (NaN for a first-only run). */
+  cpuPerMessageMs: number;
+  wallPerMessageMs: number;
   maxRssBytes: number;
 }
 
@@ -76,13 +79,22 @@ export function runChild(
             reject(new Error(`${file}: the first reply was empty`));
           } else if (firstOnly) {
             child.kill("SIGKILL");
-            resolve({ coldStartMs, coldStartCpuMs, overheadMs: [], maxRssBytes: 0 });
+            resolve({
+              coldStartMs,
+              coldStartCpuMs,
+              overheadMs: [],
+              cpuPerMessageMs: Number.NaN,
+              wallPerMessageMs: Number.NaN,
+              maxRssBytes: 0,
+            });
           }
         } else {
           resolve({
             coldStartMs,
             coldStartCpuMs,
             overheadMs: event.overheadMs,
+            cpuPerMessageMs: event.cpuPerMessageMs,
+            wallPerMessageMs: event.wallPerMessageMs,
             maxRssBytes: event.maxRssBytes,
           });
         }

@@ -35,6 +35,10 @@ export type ChildEvent =
   | {
       type: "done";
       overheadMs: number[];
+      /** The process's CPU (user + system, every thread) over the measured messages, per message. */
+      cpuPerMessageMs: number;
+      /** The clock over the measured messages, per message (the scripted model's time included). */
+      wallPerMessageMs: number;
       maxRssBytes: number;
       heapUsedBytes: number;
     };
@@ -54,6 +58,8 @@ export async function runChild(
 
   for (let i = 0; i < WARMUP; i++) await agent.reply(`warm-up message ${i}`);
   const overheadMs: number[] = [];
+  const cpuBefore = process.cpuUsage();
+  const wallBefore = performance.now();
   for (let i = 0; i < MESSAGES; i++) {
     const modelBefore = model.spent();
     const started = performance.now();
@@ -61,9 +67,13 @@ export async function runChild(
     const elapsed = performance.now() - started;
     overheadMs.push(elapsed - (model.spent() - modelBefore));
   }
+  const wallPerMessageMs = (performance.now() - wallBefore) / MESSAGES;
+  const cpu = process.cpuUsage(cpuBefore);
   emit({
     type: "done",
     overheadMs,
+    cpuPerMessageMs: (cpu.user + cpu.system) / 1000 / MESSAGES,
+    wallPerMessageMs,
     // ru_maxrss is the process's peak resident set, in kilobytes on Linux.
     maxRssBytes: process.resourceUsage().maxRSS * 1024,
     heapUsedBytes: process.memoryUsage().heapUsed,

@@ -8,6 +8,7 @@ import {
   type AgentOptions,
   agentPerIsolate,
   type ConnectorSet,
+  characterFromEnv,
   connectorsFor,
   defineAgent,
   version,
@@ -34,6 +35,15 @@ export function createWorker<Env = WorkerEnv>(options: WorkerOptions<Env> = {}):
   // now: failing here fails the Worker's startup (and `wrangler deploy`), not every request.
   const definition = defineAgent(options);
   collectPluginRoutes(definition.plugins);
+  // Startup CPU has a limit of its own (1 s); a request's is 10 ms on the free plan. Parsing
+  // the bundled character once now builds its schemas and compiles the parser, so the first
+  // request's parse is a few milliseconds cheaper. CHARACTER_JSON may replace the bundled
+  // file, so a bundled file that fails here is left for the first request to report.
+  if (!definition.character) {
+    try {
+      characterFromEnv({});
+    } catch {}
+  }
   let enabled: ConnectorSet | undefined;
   const connectorsOf = (env: Env) =>
     (enabled ??= connectorsFor(env as Record<string, unknown>, definition.connectors));
