@@ -34,6 +34,9 @@ const TABLE = "eliza-edge-bench-lambda";
 interface Container {
   coldMs: number;
   coldCpuMs: number;
+  /** The child's own reading: CPU loading the handler module, then its first invocation. */
+  importCpuMs: number;
+  firstCpuMs: number;
   wallMs: number[];
   cpuMs: number[];
 }
@@ -46,7 +49,7 @@ function container(child: string, env: Record<string, string>, warm: number): Pr
       env: { PATH: process.env.PATH ?? "", BENCH_WARM: String(warm), ...env },
       stdio: ["pipe", "pipe", "pipe"],
     });
-    let cold: Pick<Container, "coldMs" | "coldCpuMs"> | undefined;
+    let cold: Pick<Container, "coldMs" | "coldCpuMs" | "importCpuMs" | "firstCpuMs"> | undefined;
     let pending = "";
     let stderr = "";
     proc.stderr.on("data", (chunk) => {
@@ -60,7 +63,12 @@ function container(child: string, env: Record<string, string>, warm: number): Pr
         if (!line.startsWith("BENCH ")) continue;
         const event = JSON.parse(line.slice(6)) as { type: string } & Partial<Container>;
         if (event.type === "first-reply") {
-          cold = { coldMs: performance.now() - started, coldCpuMs: cpuMs(proc.pid) };
+          cold = {
+            coldMs: performance.now() - started,
+            coldCpuMs: cpuMs(proc.pid),
+            importCpuMs: event.importCpuMs ?? Number.NaN,
+            firstCpuMs: event.firstCpuMs ?? Number.NaN,
+          };
           // The child waits for this line, so the reading above holds the cold start alone.
           proc.stdin.write(warm > 0 ? "go\n" : "stop\n");
         } else if (event.type === "done" && cold) {
@@ -157,7 +165,8 @@ export async function benchLambda(
       const coldCpu = values.map((v) => v.coldCpuMs);
       const wall = values.flatMap((v) => v.wallMs);
       const cpu = values.flatMap((v) => v.cpuMs);
-      return `| ${name} | ${ms(median(cold))} | ${ms(median(coldCpu))} | ${ms(median(wall))} | ${ms(median(cpu))} | ${ms(percentile(cpu, 90))} |`;
+      const phase = (pick: (c: Container) => number) => ms(median(values.map(pick)));
+      return `| ${name} | ${ms(median(cold))} | ${ms(median(coldCpu))} | ${phase((v) => v.importCpuMs)} | ${phase((v) => v.firstCpuMs)} | ${ms(median(wall))} | ${ms(median(cpu))} | ${ms(percentile(cpu, 90))} |`;
     });
     const of = (name: string, pick: (c: Container) => number[]) =>
       median(samples[name]!.flatMap(pick));
@@ -169,10 +178,10 @@ export async function benchLambda(
     return [
       `Lambda containers, the built handler loaded as Lambda loads it (API Gateway HTTP API events, POST /api/messages; one user, eliza-edge's rate limits off; offline model on eliza-edge, scripted on elizaOS; ${runs} cold starts each, alternating, and ${warm} warm invocations after each (20 untimed first); ${machineLine()})`,
       "",
-      "| container, storage | cold start (spawn → first reply), median | its CPU, median | warm invoke p50 | its CPU, p50 | CPU, p90 |",
-      "|---|---:|---:|---:|---:|---:|",
+      "| container, storage | cold start (spawn → first reply), median | its CPU, median | of which loading the handler | and the first invocation | warm invoke p50 | its CPU, p50 | CPU, p90 |",
+      "|---|---:|---:|---:|---:|---:|---:|---:|",
       ...rows,
-      `| \`node -e 0\` (CPU: a node that has started) | | ${ms(median(node))} | | | |`,
+      `| \`node -e 0\` (CPU: a node that has started) | | ${ms(median(node))} | | | | | |`,
       "",
       `${elizaName.split(",")[0]} ÷ eliza-edge on memory, medians: cold start ${times(coldCpu(elizaName), coldCpu(memory))} by CPU (${times(Math.max(0.1, coldCpu(elizaName) - median(node)), Math.max(0.1, coldCpu(memory) - median(node)))} above \`node -e 0\`), warm invoke ${times(warmCpu(elizaName), warmCpu(memory))} by CPU and ${times(warmWall(elizaName), warmWall(memory))} by the clock`,
       ...(sizes

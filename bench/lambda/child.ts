@@ -1,7 +1,8 @@
 // One Lambda container, as the Lambda bench runs it in a process of its own: loads the
 // handler module (BENCH_HANDLER, a file URL) as Lambda's runtime does, sends it API Gateway
 // HTTP API events (POST /api/messages), and reports on stdout, one `BENCH ` JSON line each:
-// the first reply (the parent reads the process's CPU then, and answers on stdin), then, if
+// the first reply with the CPU its module load and first invocation took (the parent reads the
+// whole process's CPU then, and answers on stdin), then, if
 // asked, BENCH_WARM more invocations (after a few untimed ones), each timed by the clock and
 // by this process's CPU.
 import { createInterface } from "node:readline";
@@ -22,7 +23,13 @@ if (neonSql) {
 const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
 const emit = (event: object) => process.stdout.write(`BENCH ${JSON.stringify(event)}\n`);
 
+const cpuNow = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+const beforeImport = cpuNow();
 const { handler } = (await import(process.env.BENCH_HANDLER!)) as { handler: Handler };
+const imported = cpuNow();
 async function invoke(text: string): Promise<string> {
   const result = await handler(
     v2Event({
@@ -43,7 +50,14 @@ async function invoke(text: string): Promise<string> {
   return reply;
 }
 
-emit({ type: "first-reply", text: await invoke("Hello there!") });
+const text = await invoke("Hello there!");
+// This process's CPU spent loading the handler module, then on the first invocation.
+emit({
+  type: "first-reply",
+  text,
+  importCpuMs: imported - beforeImport,
+  firstCpuMs: cpuNow() - imported,
+});
 const warm = Number((await lines.next()).value === "go" ? process.env.BENCH_WARM : 0);
 const wallMs: number[] = [];
 const cpuMs: number[] = [];
