@@ -14,7 +14,7 @@ import { machineLine } from "./machine.ts";
  * `node -e 0`'s clock from spawn to exit, and the CPU of a node that has started (it waits
  * on stdin, so its threads can be read before it exits).
  */
-function emptyNode(): Promise<Sample> {
+export function emptyNode(): Promise<Sample> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
     const child = spawn(process.execPath, ["-e", "0"], { stdio: "ignore" });
@@ -33,7 +33,7 @@ function emptyNode(): Promise<Sample> {
   });
 }
 
-interface Sample {
+export interface Sample {
   ms: number;
   cpu: number;
 }

@@ -5,6 +5,7 @@
 //   compare  eliza-edge vs elizaOS: cold start, per-message overhead, RSS, the Worker
 //   turn     CPU per message beside elizaOS (core, + bootstrap) by room size, p99, the sweep
 //   starts   bundled cold start and `npm start` → first reply (PGlite fresh and existing)
+//   lambda   the Lambda handler's cold start and warm invoke per storage, by CPU, beside elizaOS's
 //   rooms    per-message overhead in a room of 10 / 1k / 10k / 100k messages, per backend
 //   search   search p50 and recall@10 over 1k / 10k / 100k memories, per backend
 //   tasks    tasks one tick runs per second, per backend
@@ -19,6 +20,7 @@
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { benchColdStart } from "./cold-start.ts";
 import { compareTables } from "./compare.ts";
+import { benchLambda } from "./lambda.ts";
 import { idleLine, machineLine } from "./machine.ts";
 import { writeSection } from "./readme-section.ts";
 import { measureRoomSizes, ROOM_SIZES, type RoomSizeRow, roomSizeMarkdown } from "./room-size.ts";
@@ -100,6 +102,7 @@ const sections: Record<string, { title: string; run: () => Promise<string> }> = 
     title: "Starts",
     run: async () => `${await benchColdStart()}\n\n${await benchStart()}`,
   },
+  lambda: { title: "Lambda, cold and warm", run: () => benchLambda() },
   rooms: { title: "Per-message overhead as a room grows", run: rooms },
   search: { title: "Memory search at scale", run: search },
   tasks: { title: "Task throughput", run: () => taskThroughputTable() },

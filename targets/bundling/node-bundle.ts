@@ -95,6 +95,13 @@ export async function bundleForNode(
 
 /** `entry` (absolute) and every output it imports statically, each once, as the metafile names them. */
 function staticOutputs(metafile: Metafile, entry: string, workingDir: string): string[] {
+  // The metafile names outputs relative to the working directory.
+  const start = Object.keys(metafile.outputs).filter((path) => resolve(workingDir, path) === entry);
+  return withStaticImports(metafile, start);
+}
+
+/** `outputs` and every output they import statically, each once. */
+function withStaticImports(metafile: Metafile, outputs: readonly string[]): string[] {
   const seen = new Set<string>();
   const visit = (path: string) => {
     const file = metafile.outputs[path];
@@ -104,9 +111,35 @@ function staticOutputs(metafile: Metafile, entry: string, workingDir: string): s
       if (imported.kind === "import-statement" && !imported.external) visit(imported.path);
     }
   };
-  // The metafile names outputs relative to the working directory.
-  for (const path of Object.keys(metafile.outputs)) {
-    if (resolve(workingDir, path) === entry) visit(path);
-  }
+  for (const path of outputs) visit(path);
   return [...seen];
+}
+
+/**
+ * What a process loads once the dynamic imports of `modules` have run, beside what its start
+ * loads: the chunk esbuild made for each (the output whose `entryPoint` is that input, named
+ * as the metafile names inputs, e.g. "adapters/dynamodb/index.ts") and that chunk's static
+ * imports. How a configuration's files are told apart: a DynamoDB Lambda loads the start and
+ * the DynamoDB adapter's chunk, a memory one the start alone.
+ */
+export function loadedWith(bundle: NodeBundle, modules: readonly string[]): string[] {
+  const outputs = bundle.metafile.outputs;
+  const chunks = modules.map((module) => {
+    const chunk = Object.keys(outputs).find((path) => outputs[path]?.entryPoint === module);
+    if (!chunk) throw new Error(`no chunk is the dynamic import of ${module}`);
+    return chunk;
+  });
+  return withStaticImports(bundle.metafile, [...bundle.loadedAtStart, ...chunks]);
+}
+
+/** The bundled source files (metafile inputs) in `outputs`: what those files carry. */
+export function inputsOf(bundle: NodeBundle, outputs: readonly string[]): string[] {
+  return [
+    ...new Set(outputs.flatMap((path) => Object.keys(bundle.metafile.outputs[path]?.inputs ?? {}))),
+  ];
+}
+
+/** Bytes of `outputs`, minified, as written. */
+export function bytesOf(bundle: NodeBundle, outputs: readonly string[]): number {
+  return outputs.reduce((sum, path) => sum + (bundle.metafile.outputs[path]?.bytes ?? 0), 0);
 }

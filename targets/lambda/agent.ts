@@ -3,7 +3,9 @@
 // Vercel's: shared/neon-storage.ts), for memory search at any scale where DynamoDB scores only
 // the newest 1,000 embedded memories in scope. Made once per container on first use and
 // reused by later invocations (Lambda runs one invocation per container at a time).
-import { createDynamoStorage } from "../../adapters/dynamodb/index.ts";
+// Each driver is imported only when the env picks it: the bundle carries DynamoDB's adapter
+// with the AWS SDK, and the Neon driver, in chunks of their own (build.ts), so a cold start
+// loads neither until the first request builds the agent on one of them, and never the other.
 import { type AgentRuntime, setting } from "../../core/index.ts";
 import { loadDriver } from "../shared/drivers.ts";
 import {
@@ -17,11 +19,7 @@ import {
 
 export type LambdaEnv = TargetEnv;
 
-/**
- * DATABASE_URL selects Postgres (it wins over the DYNAMODB_TABLE serverless.yml always sets).
- * The Neon driver is imported only then: the bundle carries it in a chunk of its own
- * (build.ts), so a DynamoDB function never loads it.
- */
+/** DATABASE_URL selects Postgres (it wins over the DYNAMODB_TABLE serverless.yml always sets). */
 export const lambdaStorageFromEnv: StorageFactory = async (env, agent) => {
   if (setting(env, "DATABASE_URL") === undefined) return dynamoStorageFromEnv(env, agent);
   const { neonStorageFromEnv } = await loadDriver(
@@ -31,13 +29,17 @@ export const lambdaStorageFromEnv: StorageFactory = async (env, agent) => {
   return neonStorageFromEnv(env, agent);
 };
 
-export const dynamoStorageFromEnv: StorageFactory = (env, { agentId }) => {
+export const dynamoStorageFromEnv: StorageFactory = async (env, { agentId }) => {
   const tableName = setting(env, "DYNAMODB_TABLE");
   if (!tableName) {
     throw new Error(
       "DYNAMODB_TABLE is not set: name the table the stack created (or set DATABASE_URL for Postgres)",
     );
   }
+  const { createDynamoStorage } = await loadDriver(
+    "dynamodb",
+    () => import("../../adapters/dynamodb/index.ts"),
+  );
   return createDynamoStorage({
     tableName,
     endpoint: setting(env, "DYNAMODB_ENDPOINT"),

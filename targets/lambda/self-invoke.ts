@@ -3,8 +3,11 @@
 // second invocation of the same function that runs a tick (InvocationType "Event": queued by
 // Lambda, retried on failure).
 // Opt-in with LAMBDA_SELF_INVOKE=true; the function needs lambda:InvokeFunction on itself.
-import { InvokeCommand, LambdaClient } from "@aws-sdk/client-lambda";
+// The SDK's Lambda client is imported on the first hand-off, not at a cold start: most
+// invocations never hand off, and the bundle keeps it in a chunk of its own (build.ts).
+import type { LambdaClient } from "@aws-sdk/client-lambda";
 import { setting } from "../../core/index.ts";
+import { loadDriver } from "../shared/drivers.ts";
 import type { TickEvent } from "./events.ts";
 
 export type SelfInvoke = (event: TickEvent) => Promise<void>;
@@ -18,6 +21,10 @@ export function selfInvokeFromEnv(env: Record<string, unknown>): SelfInvoke | un
   const local = endpoint !== undefined && /^http:\/\/(127\.0\.0\.1|localhost)[:/]/.test(endpoint);
   let client: LambdaClient | undefined;
   return async (event) => {
+    const { InvokeCommand, LambdaClient } = await loadDriver(
+      "lambda",
+      () => import("@aws-sdk/client-lambda"),
+    );
     // One client per container, made on first use (the SDK keeps its own connection pool).
     client ??= new LambdaClient({
       ...(endpoint ? { endpoint } : {}),

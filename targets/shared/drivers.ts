@@ -30,6 +30,10 @@ export const DRIVERS = {
     use: "DATABASE_URL (Postgres over Neon's driver)",
   },
   dynamodb: { packages: ["@aws-sdk/client-dynamodb"], use: "DYNAMODB_TABLE (DynamoDB)" },
+  lambda: {
+    packages: ["@aws-sdk/client-lambda"],
+    use: "LAMBDA_SELF_INVOKE=true (the Lambda's async self-invoke)",
+  },
   discord: {
     packages: ["@discordjs/rest", "@discordjs/ws"],
     use: "DISCORD_GATEWAY=true (the Discord Gateway)",

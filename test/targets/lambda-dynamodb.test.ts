@@ -395,13 +395,15 @@ describe("the deployable bundle", () => {
    * chrono-node (~53 KiB minified) and the bots' media, formatting and buttons added ~70 KiB,
    * and taking the SDK's ES build (unused commands drop out) took ~190 KiB off: 915 KiB.
    * zod/mini for the runtime's schemas and the split bundle (issue 18) brought what a cold
-   * start loads to 707 KiB. Lambda's own limit is 50 MB zipped; the budget is about cold
-   * starts, so it counts what one loads: the entry and the chunks it imports statically, not
-   * the chunks behind dynamic imports (the Postgres driver, used only with DATABASE_URL).
+   * start loads to 707 KiB (802 KiB by issue 32), and the SDK's clients behind dynamic
+   * imports (issue 32) to 460 KiB. Lambda's own limit is 50 MB zipped; the budget is about
+   * cold starts, so it counts what one loads: the entry and the chunks it imports statically,
+   * not the chunks behind dynamic imports (each storage driver, the self-invoke's client).
+   * lambda-start-bundle-dynamodb.test.ts holds what each configuration loads.
    */
-  const BUDGET = 1024 * 1024;
+  const BUDGET = 512 * 1024;
 
-  it("fits 1 MiB minified with its SDK clients, and runs as Lambda loads it", async () => {
+  it("fits 512 KiB minified at a start, carries its SDK clients, and runs as Lambda loads it", async () => {
     const dir = await mkdtemp(join(tmpdir(), "eliza-edge-lambda-"));
     const saved = { ...process.env };
     try {
