@@ -47,11 +47,13 @@ beforeAll(async () => {
       OPENAI_API_KEY: "sk-fake",
       OPENAI_BASE_URL: openai.url,
       OPENAI_EMBEDDING_MODEL: "none",
-      // Short waits keep the test quick; the defaults are 1 s, 2 s and 3 attempts.
-      DYNAMODB_CONNECT_TIMEOUT_MS: "500",
-      DYNAMODB_REQUEST_TIMEOUT_MS: "500",
+      // Two attempts keep a stall's test short, and each wait is wide: DynamoDB Local on a
+      // loaded machine can take most of a second to answer, and a healthy call that timed out
+      // would be a 503 the test did not cause (the defaults are 1 s, 2 s and 3 attempts).
+      DYNAMODB_CONNECT_TIMEOUT_MS: "3000",
+      DYNAMODB_REQUEST_TIMEOUT_MS: "3000",
       DYNAMODB_MAX_ATTEMPTS: "2",
-      HEALTH_READY_TIMEOUT_MS: "1000",
+      HEALTH_READY_TIMEOUT_MS: "5000",
     },
     selfInvoke: null,
   });

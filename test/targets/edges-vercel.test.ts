@@ -60,7 +60,7 @@ beforeAll(async () => {
       OPENAI_API_KEY: "sk-fake",
       OPENAI_BASE_URL: openai.url,
       OPENAI_EMBEDDING_MODEL: "none",
-      HEALTH_READY_TIMEOUT_MS: "500",
+      HEALTH_READY_TIMEOUT_MS: "3000",
     },
     waitUntil: (work) => background.push(work),
   });
