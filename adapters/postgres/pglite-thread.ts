@@ -3,7 +3,9 @@
 // nothing for `stallMs` while requests wait, is ended: every request waiting on it, and every
 // request until a new worker is ready, fails at once with an error the Postgres error mapping
 // reads as UNAVAILABLE (HTTP 503 with Retry-After), and a new worker opens the same directory
-// (after 0.5 s, doubling up to 30 s while starts fail). Node only.
+// (after 0.5 s, doubling up to 30 s while starts fail); PGlite's own recovery replays its
+// write-ahead log there, as after a crash. An in-memory database is not restarted: it died
+// with its worker. Node only.
 import { Worker } from "node:worker_threads";
 import type { FromWorker, ToWorker, WireError, WorkerInit } from "./pglite-protocol.ts";
 
@@ -199,6 +201,12 @@ export class PgliteThread {
     this.pending.clear();
     for (const pending of waiting) pending.reject(error);
     if (this.state === "closed" || this.state === "starting") return;
+    if (this.options.dataDir === undefined) {
+      // An in-memory database died with its worker: a new one would be empty, schema and all.
+      this.log(`${error.message}; its in-memory database is gone`);
+      this.state = "closed";
+      return;
+    }
     this.log(`${error.message}; starting a new one`);
     this.state = "restarting";
     this.restart();

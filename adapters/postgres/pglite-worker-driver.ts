@@ -64,7 +64,12 @@ class SessionGate {
   }
 }
 
-export function pgliteWorkerDriver(thread: PgliteThread): PostgresDriver {
+/** The driver, with the worker thread it talks to (tests end it to play a crash). */
+export interface PgliteWorkerDriver extends PostgresDriver {
+  readonly thread: PgliteThread;
+}
+
+export function pgliteWorkerDriver(thread: PgliteThread): PgliteWorkerDriver {
   const gate = new SessionGate();
   const one = async (query: WireQuery, inTransaction = false) => {
     if (!inTransaction) await gate.open();
@@ -155,6 +160,7 @@ export function pgliteWorkerDriver(thread: PgliteThread): PostgresDriver {
 
   return {
     kind: "pglite",
+    thread,
     db,
     atomic: (statements) => batch(statements, true),
     readAll: (statements) => batch(statements, false),
