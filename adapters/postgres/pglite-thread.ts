@@ -118,6 +118,7 @@ export class PgliteThread {
     await exited;
     clearTimeout(timer);
     clearTimeout(this.stallTimer);
+    this.worker = undefined;
   }
 
   private spawn(): Promise<void> {
@@ -184,7 +185,7 @@ export class PgliteThread {
       const worker = this.worker;
       this.lost(
         new PgliteWorkerError(
-          `PGlite gave no answer within ${this.options.stallMs} ms (DATABASE_QUERY_TIMEOUT_MS); its worker is restarted`,
+          `PGlite gave no answer within ${this.options.stallMs} ms (DATABASE_QUERY_TIMEOUT_MS)`,
           "ETIMEDOUT",
         ),
       );
