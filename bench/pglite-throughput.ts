@@ -7,6 +7,7 @@
 //
 //   npm run bench:pglite        DURATION_MS=10000 LEVELS=1,10,50 MODES=in-process,worker
 import { readFileSync } from "node:fs";
+import { pathToFileURL } from "node:url";
 import { spawnNodeTarget } from "../test/support/spawn-node-target.ts";
 import { machineLine } from "./machine.ts";
 import { nodeFloor } from "./turn-cpu.ts";
@@ -30,7 +31,7 @@ export interface ThroughputRow {
 }
 
 /** User + system CPU of a process, all its threads, in ms (Linux /proc; clock ticks of 10 ms). */
-function processCpuMs(pid: number): number {
+export function processCpuMs(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return (Number(fields[11]) + Number(fields[12])) * 10;
@@ -131,6 +132,6 @@ export async function pgliteThroughputTable(): Promise<string> {
   ].join("\n");
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   console.log(await pgliteThroughputTable());
 }
