@@ -8,6 +8,7 @@
 //   rooms    per-message overhead in a room of 10 / 1k / 10k / 100k messages, per backend
 //   search   search p50 and recall@10 over 1k / 10k / 100k memories, per backend
 //   tasks    tasks one tick runs per second, per backend
+//   pglite   `npm start` on PGlite at 1 / 10 / 50 connections, PGlite in its worker and not
 //
 //   npm run bench [-- section ...] [-- --readme]   BENCH_MAX_SIZE=10000 stops rooms and search
 //
@@ -19,6 +20,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { benchColdStart } from "./cold-start.ts";
 import { compareTables } from "./compare.ts";
 import { machineLine } from "./machine.ts";
+import { pgliteThroughputTable } from "./pglite-throughput.ts";
 import { measureRoomSizes, ROOM_SIZES, type RoomSizeRow, roomSizeMarkdown } from "./room-size.ts";
 import {
   measureSearchReaches,
@@ -90,6 +92,7 @@ const sections: Record<string, { title: string; run: () => Promise<string> }> = 
   rooms: { title: "Per-message overhead as a room grows", run: rooms },
   search: { title: "Memory search at scale", run: search },
   tasks: { title: "Task throughput", run: () => taskThroughputTable() },
+  pglite: { title: "`npm start` on PGlite by connections", run: () => pgliteThroughputTable() },
 };
 
 const README = fileURLToPath(new URL("../README.md", import.meta.url));
