@@ -66,6 +66,8 @@ export default defineConfig({
     // A folder is copied under its own name: dist/migrations.
     { from: "adapters/postgres/migrations", to: "dist" },
     { from: "targets/node/web/chat.html", to: "dist" },
+    // PGlite's worker thread, found beside the built code (adapters/postgres/pglite-thread.ts).
+    { from: "adapters/postgres/pglite-worker.mjs", to: "dist" },
     {
       from: [
         "targets/node/web/chat-stream.js",

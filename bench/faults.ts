@@ -10,8 +10,9 @@
 // Per fault it prints the statuses seen while the fault lasted and in the spell after, the
 // time from the fault's end to the first 200, and the keyed messages sent during the fault:
 // answered (and how many within 10 s of the fault's end), lost (never answered), duplicated
-// (stored or answered twice). Then an overload: 30 clients without pause against the Node
-// server on PGlite with the offline model, its 503s and their latency.
+// (stored or answered twice). Then an overload: 30 and 120 clients without pause against the
+// Node server on PGlite with the offline model, its 503s and their latency, with PGlite in its
+// worker thread and in the server's own thread.
 //
 //   npm run bench:faults        FAULT_MS=6000 RECOVER_MS=12000 CLIENTS=8 OVERLOAD_MS=10000
 import { createTable } from "../adapters/dynamodb/index.ts";
@@ -22,6 +23,7 @@ import { type FaultMode, startFaultProxy } from "../test/support/fault-proxy.ts"
 import { type HttpResult, v2Event } from "../test/support/lambda-events.ts";
 import { spawnNodeTarget } from "../test/support/spawn-node-target.ts";
 import { machineLine } from "./machine.ts";
+import { processCpuMs } from "./pglite-throughput.ts";
 
 const FAULT_MS = Number(process.env.FAULT_MS ?? 6_000);
 const RECOVER_MS = Number(process.env.RECOVER_MS ?? 12_000);
@@ -203,8 +205,10 @@ async function main(): Promise<void> {
   await model.close();
 
   const overload = [
-    await overloadRound(OVERLOAD_CLIENTS),
-    await overloadRound(OVERLOAD_CLIENTS_PAST_LIMITS),
+    await overloadRound(OVERLOAD_CLIENTS, false),
+    await overloadRound(OVERLOAD_CLIENTS, true),
+    await overloadRound(OVERLOAD_CLIENTS_PAST_LIMITS, false),
+    await overloadRound(OVERLOAD_CLIENTS_PAST_LIMITS, true),
   ].join("\n");
   console.log(
     `Fault soak: Lambda handler + DynamoDB Local, ${CLIENTS} clients sending keyed messages and retrying each until answered; faults of ${FAULT_MS / 1000} s, ${RECOVER_MS / 1000} s apart (${machineLine()})\n`,
@@ -215,7 +219,7 @@ async function main(): Promise<void> {
   console.log("|---|---|---|---|---|---|---|---|");
   for (const row of rows) console.log(row);
   console.log(
-    `\nOverload: ${OVERLOAD_CLIENTS} clients, each sending again as soon as answered (after Retry-After when shed), for ${OVERLOAD_MS / 1000} s, Node server (its own process) on PGlite, offline model, default settings, no rate limits\n`,
+    `\nOverload: ${OVERLOAD_CLIENTS} and ${OVERLOAD_CLIENTS_PAST_LIMITS} clients, each sending again as soon as answered (after Retry-After when shed), for ${OVERLOAD_MS / 1000} s, Node server (its own process) on PGlite in its worker thread (the default) and in the server's own thread (PGLITE_WORKER=false), offline model, default settings, no rate limits; server CPU is its process's user + system time, all threads\n`,
   );
   console.log(overload);
   process.exit(0);
@@ -234,8 +238,9 @@ function tally(answers: Answer[]): string {
 }
 
 /** The Node server as `npm start` runs it, in a process of its own, on a fresh PGlite directory. */
-async function overloadRound(clients: number): Promise<string> {
+async function overloadRound(clients: number, worker: boolean): Promise<string> {
   const server = await spawnNodeTarget({
+    PGLITE_WORKER: String(worker),
     API_TOKEN: TOKEN,
     LOG_LEVEL: "silent",
     TASK_INTERVAL_MS: "0",
@@ -251,6 +256,7 @@ async function overloadRound(clients: number): Promise<string> {
     });
   }
   const results: { status: number; ms: number }[] = [];
+  const cpuBefore = processCpuMs(server.child.pid ?? 0);
   const stopAt = Date.now() + OVERLOAD_MS;
   let unanswered = 0;
   await Promise.all(
@@ -274,17 +280,18 @@ async function overloadRound(clients: number): Promise<string> {
       }
     }),
   );
+  const cpu = processCpuMs(server.child.pid ?? 0) - cpuBefore;
   await server.stop();
   const ok = results.filter((r) => r.status === 200).map((r) => r.ms);
   const shed = results.filter((r) => r.status === 503).map((r) => r.ms);
   return [
-    ...(clients === OVERLOAD_CLIENTS
+    ...(clients === OVERLOAD_CLIENTS && !worker
       ? [
-          "| clients | answered 200 | 200 p50 / p99 / max | 503 | 503 p50 / max | unanswered after 30 s | 200 per second |",
-          "|---|---|---|---|---|---|---|",
+          "| clients | PGlite in | answered 200 | 200 p50 / p99 / max | 503 | 503 p50 / max | unanswered after 30 s | 200 per second | server CPU per request |",
+          "|---|---|---|---|---|---|---|---|---|",
         ]
       : []),
-    `| ${clients} | ${ok.length} | ${ms(pct(ok, 0.5))} / ${ms(pct(ok, 0.99))} / ${ms(pct(ok, 1))} | ${shed.length} | ${ms(pct(shed, 0.5))} / ${ms(pct(shed, 1))} | ${unanswered} | ${(ok.length / (OVERLOAD_MS / 1000)).toFixed(1)} |`,
+    `| ${clients} | ${worker ? "a worker thread" : "the server's thread"} | ${ok.length} | ${ms(pct(ok, 0.5))} / ${ms(pct(ok, 0.99))} / ${ms(pct(ok, 1))} | ${shed.length} | ${ms(pct(shed, 0.5))} / ${ms(pct(shed, 1))} | ${unanswered} | ${(ok.length / (OVERLOAD_MS / 1000)).toFixed(1)} | ${(cpu / Math.max(1, results.length)).toFixed(1)} ms |`,
   ].join("\n");
 }
 

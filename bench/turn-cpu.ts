@@ -78,7 +78,7 @@ const median = (values: number[]) => {
  * How far the machine is from idle: `node -e` reporting its own CPU at the end of its script,
  * beside the clock around it (median of 5). On an idle machine the two are close.
  */
-function nodeFloor(): { wallMs: number; cpuMs: number } {
+export function nodeFloor(): { wallMs: number; cpuMs: number } {
   const walls: number[] = [];
   const cpus: number[] = [];
   for (let i = 0; i < 5; i++) {

@@ -1,7 +1,7 @@
 // How late this process runs its work: the event loop's delay over the last second (the most
-// a timer fired late), from Node's own monitor. A server whose every turn costs CPU (PGlite runs
-// in this thread) reads new requests late when saturated; past MAX_EVENT_LOOP_DELAY_MS it sheds
-// turns instead of letting every request wait longer.
+// a timer fired late), from Node's own monitor. A server whose turns fill its thread (their
+// JavaScript; SQL too with PGLITE_WORKER=false) reads new requests late when saturated; past
+// MAX_EVENT_LOOP_DELAY_MS it sheds turns instead of letting every request wait longer.
 import { monitorEventLoopDelay } from "node:perf_hooks";
 
 export interface EventLoopLag {

@@ -57,12 +57,8 @@ export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Pr
     const dataDir = pgliteDir(env, options.cwd);
     lock = lockDataDir(dataDir, options.command ?? "start");
     try {
-      const { createPgliteStorage } = await loadDriver(
-        "pglite",
-        () => import("../../adapters/postgres/pglite.ts"),
-      );
       const loadDataDir = await pgliteSeedFor(dataDir);
-      storage = await createPgliteStorage({ dataDir, agentId, loadDataDir });
+      storage = await openPglite(env, { dataDir, agentId, loadDataDir });
     } catch (error) {
       lock.release();
       throw error;
@@ -85,6 +81,41 @@ export async function openNodeStorage(env: NodeEnv, options: StorageOptions): Pr
     throw error;
   }
   return { storage, lock };
+}
+
+/**
+ * PGlite in a worker thread (PGLITE_WORKER, default true), so SQL runs beside the server's
+ * thread instead of on it; `false` opens it in this thread as library users do. A missing
+ * PGlite package is named either way (the worker's import error comes back with its code).
+ */
+async function openPglite(
+  env: NodeEnv,
+  options: { dataDir: string; agentId: UUID; loadDataDir?: Blob },
+): Promise<StorageAdapter> {
+  if (pgliteInWorker(env)) {
+    return loadDriver("pglite", async () => {
+      const { createPgliteWorkerStorage } = await import(
+        "../../adapters/postgres/pglite-worker-driver.ts"
+      );
+      return createPgliteWorkerStorage({
+        ...options,
+        queryTimeoutMs: databaseTimeouts(env).queryTimeoutMs,
+      });
+    });
+  }
+  const { createPgliteStorage } = await loadDriver(
+    "pglite",
+    () => import("../../adapters/postgres/pglite.ts"),
+  );
+  return createPgliteStorage(options);
+}
+
+/** PGLITE_WORKER: true (the default) or false. */
+export function pgliteInWorker(env: NodeEnv): boolean {
+  const raw = env.PGLITE_WORKER?.trim().toLowerCase();
+  if (raw === undefined || raw === "" || raw === "true" || raw === "1") return true;
+  if (raw === "false" || raw === "0") return false;
+  throw new Error(`PGLITE_WORKER must be true or false, got "${env.PGLITE_WORKER}"`);
 }
 
 /** The PGlite directory the env names, resolved against cwd. */

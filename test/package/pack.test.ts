@@ -54,6 +54,7 @@ describe("the packed eliza-edge", { timeout: 600_000 }, () => {
         "dist/sidecar/server.mjs",
         "dist/pglite-seed.tar.gz",
         "dist/pglite-seed.json",
+        "dist/pglite-worker.mjs",
         "adapters/d1/migrations/0000_init.sql",
       ]),
     );

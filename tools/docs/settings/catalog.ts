@@ -227,10 +227,10 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
       {
         names: ["DATABASE_CONNECT_TIMEOUT_MS", "DATABASE_QUERY_TIMEOUT_MS"],
         usedBy:
-          "Node target with `DATABASE_URL`; Vercel and Lambda with `DATABASE_URL` (query only)",
+          "Node target with `DATABASE_URL`; Vercel and Lambda with `DATABASE_URL` (query only); Node target on PGlite (query only)",
         default: "5000, 10000",
         meaning:
-          "Give up opening a connection, or a statement (server `statement_timeout`; the client waits 1 s more; on Vercel and Lambda each Neon HTTP request is aborted after `DATABASE_QUERY_TIMEOUT_MS`); the request then gets 503. `npm run db:migrate` allows its statements 10 minutes unless this is set.",
+          "Give up opening a connection, or a statement (server `statement_timeout`; the client waits 1 s more; on Vercel and Lambda each Neon HTTP request is aborted after `DATABASE_QUERY_TIMEOUT_MS`; on PGlite, a worker thread that answers none of the statements waiting on it for this long is ended and a new one opens the directory); the request then gets 503. `npm run db:migrate` allows its statements 10 minutes unless this is set.",
       },
       {
         names: ["PGLITE_DIR"],
@@ -238,6 +238,13 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
         default: "`./.eliza-edge/db`",
         meaning:
           "Embedded PGlite data directory (elizaOS's `PGLITE_DATA_DIR` is read when it is unset). One process at a time: the opener writes `eliza-edge.lock` there; a second one is refused, a lock left by a crash is taken over. A new directory starts from the build's seed when it matches the installed PGlite and pgvector, else with initdb.",
+      },
+      {
+        names: ["PGLITE_WORKER"],
+        usedBy: "Node target",
+        default: "true",
+        meaning:
+          "`true`: embedded PGlite runs in a worker thread, so SQL executes beside the server's thread while it reads requests, serialises JSON and runs turns; a worker that dies or stalls (`DATABASE_QUERY_TIMEOUT_MS`) fails the requests waiting on it with 503 + `Retry-After` and is replaced (after 0.5 s, doubling up to 30 s while it cannot start). `false`: PGlite runs in the server's thread, as `createPgliteStorage` does for library code.",
       },
       {
         names: ["ALLOW_NO_DATABASE"],
@@ -354,9 +361,9 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
       {
         names: ["MAX_EVENT_LOOP_DELAY_MS"],
         usedBy: "Node target",
-        default: "1000",
+        default: "250",
         meaning:
-          "While the event loop runs more than this late (the most a timer fired late in the last second) and a turn is running, new turns get 503 `overloaded`; `0` turns it off.",
+          "While the event loop runs more than this late (the most a timer fired late in the last second) and a turn is running, new turns get 503 `overloaded`: a server whose turns fill its thread (their JavaScript, a plugin's heavy work; SQL too with `PGLITE_WORKER=false`, where a higher value such as 1000 suits) reads requests late, so few reach the queue; `0` turns it off.",
       },
       {
         names: ["TASK_INTERVAL_MS"],
