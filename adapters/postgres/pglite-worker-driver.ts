@@ -5,7 +5,7 @@
 // its statements and it costs one hop, not one per statement plus BEGIN and COMMIT; reads
 // sent together go as one message too. `db.transaction` (elizaOS plugins' `runtime.db`)
 // holds the session: other statements wait until it commits or rolls back. Node only.
-import type { SQL } from "drizzle-orm";
+import { type SQL, sql as sqlTag } from "drizzle-orm";
 import { drizzle, PgProxyTransaction } from "drizzle-orm/pg-proxy";
 import type { Db, PostgresDriver, Statement } from "./driver.ts";
 import { searchSettingsSql } from "./hnsw.ts";
@@ -39,6 +39,31 @@ type Callback = (sql: string, params: unknown[], method: Method) => Promise<{ ro
 interface Recorded extends WireQuery {
   resolve(value: { rows: unknown[] }): void;
   reject(error: unknown): void;
+}
+
+/** A transaction inside the worker's session whose nested transactions are savepoints. */
+class SavepointTransaction extends PgProxyTransaction<never, never> {
+  constructor(
+    private readonly pgDialect: never,
+    private readonly pgSession: never,
+    private readonly depth: number,
+  ) {
+    super(pgDialect, pgSession, undefined as never, depth);
+  }
+
+  override async transaction<T>(work: (tx: PgProxyTransaction<never, never>) => Promise<T>) {
+    const name = `sp${this.depth + 1}`;
+    const tx = new SavepointTransaction(this.pgDialect, this.pgSession, this.depth + 1);
+    await tx.execute(sqlTag.raw(`savepoint ${name}`));
+    try {
+      const result = await work(tx);
+      await tx.execute(sqlTag.raw(`release savepoint ${name}`));
+      return result;
+    } catch (error) {
+      await tx.execute(sqlTag.raw(`rollback to savepoint ${name}`));
+      throw error;
+    }
+  }
 }
 
 /** Holds the one PGlite session for an interactive transaction; everything else waits. */
@@ -120,18 +145,17 @@ export function pgliteWorkerDriver(thread: PgliteThread): PgliteWorkerDriver {
   };
 
   // Interactive transactions for code that asks drizzle for one: the gate keeps every other
-  // statement out until this one ends.
-  const transaction = (work: (tx: unknown) => Promise<unknown>) =>
+  // statement out until this one ends. drizzle's proxy driver has none of its own, so this
+  // gives what drizzle-orm/pglite gave in the server's thread: the isolation options, and
+  // nested transactions as savepoints.
+  const transaction = (work: (tx: unknown) => Promise<unknown>, config?: unknown) =>
     gate.hold(async () => {
       const inTx: Callback = (sql, params, method) => one({ sql, params, method }, true);
       const txDb = drizzle(inTx) as unknown as { dialect: unknown; session: unknown };
-      const tx = new PgProxyTransaction(
-        txDb.dialect as never,
-        txDb.session as never,
-        undefined as never,
-      );
+      const tx = new SavepointTransaction(txDb.dialect as never, txDb.session as never, 0);
       await inTx("begin", [], "execute");
       try {
+        if (config) await tx.setTransaction(config as never);
         const result = await work(tx);
         await inTx("commit", [], "execute");
         return result;

@@ -139,4 +139,37 @@ describe("one PGlite session shared through the worker", () => {
     await expect(transaction).rejects.toThrow("changed my mind");
     expect(await read).toBe(0);
   });
+  it("runs a nested transaction as a savepoint: its failure undoes only itself", async () => {
+    await driver.db.transaction(async (tx) => {
+      await tx.execute(sql`insert into pairs values (70, 1)`);
+      await expect(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`insert into pairs values (70, 2)`);
+          throw new Error("inner changed its mind");
+        }),
+      ).rejects.toThrow("inner changed its mind");
+      await tx.transaction(async (inner) => {
+        await inner.execute(sql`insert into pairs values (70, 3)`);
+        await inner.transaction(async (innermost) => {
+          await innermost.execute(sql`insert into pairs values (70, 4)`);
+        });
+      });
+    });
+    const parts = await driver.db.execute(sql`select part from pairs where k = 70 order by part`);
+    expect((parts as unknown as { rows: { part: number }[] }).rows.map((r) => r.part)).toEqual([
+      1, 3, 4,
+    ]);
+  });
+
+  it("applies a transaction's isolation options", async () => {
+    const level = await driver.db.transaction(
+      async (tx) => {
+        const result = await tx.execute(sql`show transaction_isolation`);
+        return (result as unknown as { rows: { transaction_isolation: string }[] }).rows[0]
+          ?.transaction_isolation;
+      },
+      { isolationLevel: "serializable" },
+    );
+    expect(level).toBe("serializable");
+  });
 });
