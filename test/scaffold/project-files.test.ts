@@ -108,9 +108,13 @@ describe("create-eliza-edge project files", () => {
         // DynamoDB Local for `npm run invoke`.
         ...(target === "lambda" ? ["DYNAMODB_ENDPOINT", "DYNAMODB_TABLE"] : []),
       ]);
-      // Every name is one eliza-edge reads (README "Configuration").
-      const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
-      for (const name of [...set, ...optional]) expect(readme).toContain(`\`${name}\``);
+      // Every name is one eliza-edge reads (the configuration reference, made from the code's
+      // catalog of settings).
+      const reference = readFileSync(
+        new URL("../../docs/reference/configuration.md", import.meta.url),
+        "utf8",
+      );
+      for (const name of [...set, ...optional]) expect(reference).toContain(`\`${name}\``);
     },
   );
 
