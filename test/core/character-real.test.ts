@@ -46,7 +46,7 @@ const at = (data: unknown, path: PropertyKey[]): unknown =>
   );
 
 /**
- * elizaOS's complaints that eliza-edge accepts on purpose (README, "Characters and plugins"):
+ * elizaOS's complaints that eliza-edge accepts on purpose (docs/guides/characters-and-plugins.md):
  * unknown top-level fields (0.x `lore`, `clients`, `modelProvider`, a project's own keys),
  * `user` for `name` in 0.x examples, a missing `bio`, and newer `{ examples: [...] }` groups.
  */

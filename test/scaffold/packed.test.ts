@@ -82,7 +82,7 @@ describe("create-eliza-edge from its packed tarball", () => {
       it(`${target}: the page's install, test, local run and deploy dry run, then its build answers`, async () => {
         const dir = projectOf(page);
         npm(npmArgs(steps.install), dir, 900_000, { npm_config_prefer_offline: "true" });
-        // What a user downloads for this target (README "Start a new agent" has the figures).
+        // What a user downloads for this target (docs/getting-started/overview.md, "Start a new agent", has the figures).
         const megabytes = execFileSync("du", ["-sm", join(dir, "node_modules")], {
           encoding: "utf8",
         });

@@ -1,5 +1,5 @@
 // The upstream files present in files/ are the exact texts the expectations were made for: an
-// edited or newer file would make the pass counts in README.md mean something else.
+// edited or newer file would make the pass counts in docs/reference/elizaos-compatibility.md mean something else.
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
