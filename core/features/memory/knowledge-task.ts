@@ -83,7 +83,7 @@ export async function scheduleKnowledgeIngest(
   for (const path of missing) {
     runtime.logger.warn(
       `knowledge "${path}" is not in the deployment's bundled knowledge files; pass its text ` +
-        'in knowledgeFiles (docs: guides/memory-search)',
+        "in knowledgeFiles (docs: guides/memory-search)",
     );
   }
   if (sources.length === 0) return "none";
