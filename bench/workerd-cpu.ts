@@ -127,7 +127,7 @@ export function workerdMarkdown(run: WorkerdRun, machine: string): string {
       .join(", ");
   lines.push(
     "",
-    `Above the floor, each round (ms): steady memory ${list(run.steady, "memory")}; fresh memory ${list(run.fresh, "memory")}; steady D1 ${list(run.steady, "d1")}; fresh D1 ${list(run.fresh, "d1")}. Cross-check from /proc/<pid>/stat (10 ms ticks), steady, per message: memory ${f(summarize(run.steady, "memory").statCpuMs)}, D1 ${f(summarize(run.steady, "d1").statCpuMs)}, bare ${f(summarize(run.steady, "bare").statCpuMs)}.`,
+    `Above the floor, each round (ms): steady memory ${list(run.steady, "memory")}; fresh memory ${list(run.fresh, "memory")}; steady D1 ${list(run.steady, "d1")}; fresh D1 ${list(run.fresh, "d1")}. Cross-check from \`/proc/<pid>/stat\` (10 ms ticks), steady, per message: memory ${f(summarize(run.steady, "memory").statCpuMs)}, D1 ${f(summarize(run.steady, "d1").statCpuMs)}, bare ${f(summarize(run.steady, "bare").statCpuMs)}.`,
     "",
     `A fresh isolate's first requests one by one (memory Worker, medians of ${run.split.length}, workerd CPU ms): a 404, which creates the app, ${f(median(run.split.map((s) => s.appMs)))} (the bare Worker's first request: ${f(summarize(run.fresh, "bare").cpuMs)}); then GET /health, which builds the agent, ${f(median(run.split.map((s) => s.agentMs)))}; then the first message, ${f(median(run.split.map((s) => s.turnMs)))}; then a second message, ${f(median(run.split.map((s) => s.secondTurnMs)))}.`,
     "",
