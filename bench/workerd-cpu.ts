@@ -156,11 +156,27 @@ export function workerdMarkdown(run: WorkerdRun, machine: string): string {
     "",
     `A fresh isolate's first requests one by one (memory Worker, medians of ${run.split.length}, workerd CPU ms): a 404 ${f(median(run.split.map((s) => s.appMs)))} (the bare Worker's first request: ${f(summarize(run.fresh, "bare").cpuMs)}); then GET /health, which starts the agent, ${f(median(run.split.map((s) => s.agentMs)))}; then the first message, ${f(median(run.split.map((s) => s.turnMs)))}; then a second message, ${f(median(run.split.map((s) => s.secondTurnMs)))}.${splitBeforeText(run)}`,
     "",
+    startupText(run),
+    "",
     d1AloneText(run),
     "",
     "The per-minute rate limits are off (RATE_LIMIT_*_PER_MINUTE=0) so one user can send every message; everything else is wrangler.toml's [vars].",
   );
   return lines.join("\n");
+}
+
+/** What the fresh isolates cost workerd before their first request: the startup's CPU. */
+function startupText(run: WorkerdRun): string {
+  const f = (n: number) => n.toFixed(0);
+  const at = (kind: AnyKind) => median(run.fresh.map((r) => r[kind]?.startupMs ?? Number.NaN));
+  const above = (kind: AnyKind) =>
+    median(
+      run.fresh.map((r) => (r[kind]?.startupMs ?? Number.NaN) - (r.bare.startupMs ?? Number.NaN)),
+    );
+  const before = run.before
+    ? `; before: ${f(at("memory-before"))} and ${f(at("d1-before"))} (${f(above("memory-before"))} and ${f(above("d1-before"))} above)`
+    : "";
+  return `Startup, before a fresh isolate's first request (workerd's CPU from spawn to ready from \`/proc/<pid>/stat\`, 10 ms ticks: its own boot, the script's compile and global scope; medians, ms): memory ${f(at("memory"))}, D1 ${f(at("d1"))}, bare Worker ${f(at("bare"))} (${f(above("memory"))} and ${f(above("d1"))} above it${before}). Cloudflare counts this against the startup limit (1 s), not a request's CPU.`;
 }
 
 function splitBeforeText(run: WorkerdRun): string {

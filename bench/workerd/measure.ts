@@ -22,6 +22,11 @@ export interface Sample {
   statCpuMs: number;
   /** The clock around the batch, as this process saw it, ms. */
   wallMs: number;
+  /**
+   * A fresh isolate's: workerd's CPU from its spawn to ready (its own boot, the script's
+   * compile and global scope), from /proc/<pid>/stat (10 ms grain), ms.
+   */
+  startupMs?: number;
 }
 
 /** Long enough for a turn's waitUntil work to end; the floor waits as long. */
@@ -159,10 +164,12 @@ export async function measureFresh(kind: AnyKind): Promise<Sample> {
   if (d1) workers.push(d1BridgeWorker("DB", compatibilityDate));
   const workerd = await startWorkerd(workers);
   try {
+    const booted = readProcCpu(workerd.pid);
+    const startupMs = booted.userMs + booted.systemMs;
     if (d1) await applyD1Migrations(d1Of(workerd.mf));
     // workerd's start-up threads settle before the sample.
     await sleep(100);
-    return await measureBatch(workerd, kind, 1);
+    return { ...(await measureBatch(workerd, kind, 1)), startupMs };
   } finally {
     await workerd.dispose();
   }

@@ -79,7 +79,7 @@ describe("createWorker with the startup env", () => {
   it("without it, builds nothing until the first request", async () => {
     let built = 0;
     const env = { API_TOKEN, ALLOW_NO_DATABASE: "true" };
-    const worker = createWorker({
+    const worker = createWorker<typeof env>({
       storage: () => {
         built++;
         return countedStorage().storage;
@@ -96,7 +96,7 @@ describe("createWorker with the startup env", () => {
   it("leaves a startup build that fails to the first request, which reports it as before", async () => {
     const bad = { API_TOKEN, ALLOW_NO_DATABASE: "true", CHARACTER_JSON: "{not json" };
     const early = createWorker({ env: bad });
-    const late = createWorker({});
+    const late = createWorker<typeof bad>({});
     await settle();
     const statusOf = async (worker: typeof early) =>
       (await worker.fetch(new Request("https://agent.example/health"), bad, ctx)).status;
