@@ -2,8 +2,7 @@
 // when bound) and Workers AI as a keyless model provider when `AI` is bound. No client is kept
 // beyond what the bindings are: D1 and Vectorize calls are per request by nature.
 import { createD1Storage } from "../../adapters/d1/index.ts";
-import type { PreparedAgent } from "../../core/agent/index.ts";
-import type { AgentRuntime, Plugin } from "../../core/index.ts";
+import type { AgentRuntime, Plugin, PreparedAgent } from "../../core/index.ts";
 import {
   type AgentOptions,
   defineAgent,

@@ -3,9 +3,8 @@
 // reused by later requests: at startup when the env is given there (`cloudflare:workers`),
 // else with the first event's env.
 import type { Hono } from "hono";
-import type { PreparedAgent } from "../../core/agent/index.ts";
 import { collectPluginRoutes } from "../../core/http/index.ts";
-import { type AppEnv, createApp, runDueTasks } from "../../core/index.ts";
+import { type AppEnv, createApp, type PreparedAgent, runDueTasks } from "../../core/index.ts";
 import {
   type AgentOptions,
   agentPerIsolate,

@@ -3,8 +3,12 @@
 // database, the provider whose key is set), and the connectors' plugins. Targets differ only
 // in their env storage and their own model providers.
 
-import { type PreparedAgent, prepareAgent } from "../../core/agent/index.ts";
-import type { AgentRuntime, Plugin } from "../../core/index.ts";
+import {
+  type AgentRuntime,
+  type Plugin,
+  type PreparedAgent,
+  prepareAgent,
+} from "../../core/index.ts";
 import type { ParsedCharacter } from "../../core/kernel/index.ts";
 import {
   type AgentDefinition,
