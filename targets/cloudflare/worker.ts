@@ -40,8 +40,8 @@ export interface Worker<Env = WorkerEnv> {
 }
 
 export function createWorker<Env = WorkerEnv>(options: WorkerOptions<Env> = {}): Worker<Env> {
-  // The app waits for the first request's env, but a bad character or plugin route is known
-  // now: failing here fails the Worker's startup (and `wrangler deploy`), not every request.
+  // Without a startup env the app waits for the first request's, but a bad character or plugin
+  // route is known now: failing here fails the Worker's startup (and `wrangler deploy`).
   const definition = defineAgent(options);
   collectPluginRoutes(definition.plugins);
   // Startup CPU has a limit of its own (1 s); a request's is 10 ms on the free plan. Parsing
