@@ -18,6 +18,9 @@
 //            D1 runs inside workerd, so this is the database's share of the D1 rows
 //
 //   npm run bench:workerd [-- rounds [messages]]
+//
+// BENCH_WORKERD_BEFORE=<checkout> (main's worktree, say) runs that checkout's Worker beside this
+// one, on memory and on D1, in the same rounds and order: the table gains a "before" row each.
 import { pathToFileURL } from "node:url";
 import { idleLine, machineLine } from "./machine.ts";
 import { type D1Alone, d1AloneAgent } from "./workerd/d1-alone.ts";
@@ -26,37 +29,47 @@ import {
   measureBatch,
   measureFirstRequests,
   measureFresh,
+  runKinds,
   type Sample,
   startSteady,
 } from "./workerd/measure.ts";
-import type { WorkerKind } from "./workerd/workers.ts";
+import type { AnyKind, BeforeKind, WorkerKind } from "./workerd/workers.ts";
 
 const FREE_PLAN_CPU_MS = 10;
-const KINDS: WorkerKind[] = ["bare", "memory", "d1"];
+
+/** One round's samples: every Worker's, the before ones when BENCH_WORKERD_BEFORE is set. */
+export type Round = Record<WorkerKind, Sample> & Partial<Record<BeforeKind, Sample>>;
 
 export interface WorkerdRun {
   rounds: number;
   /** Messages per batch in the steady rounds. */
   messages: number;
   /** Per round, per Worker: the steady batch and the fresh isolate's first request. */
-  steady: Record<WorkerKind, Sample>[];
-  fresh: Record<WorkerKind, Sample>[];
+  steady: Round[];
+  fresh: Round[];
   /** A fresh memory Worker's first requests one by one, per round. */
   split: FirstRequests[];
+  /** The same for BENCH_WORKERD_BEFORE's Worker, when set. */
+  splitBefore?: FirstRequests[];
+  /** What BENCH_WORKERD_BEFORE named, when set. */
+  before?: string;
   /** D1's own work for a turn driven from Node, per round (bench/workerd/d1-alone.ts). */
   d1Alone: D1Alone[];
 }
 
 export async function measureWorkerd(rounds = 5, messages = 50): Promise<WorkerdRun> {
   const run: WorkerdRun = { rounds, messages, steady: [], fresh: [], split: [], d1Alone: [] };
+  const kinds = runKinds();
+  const before = kinds.includes("memory-before");
+  if (before) Object.assign(run, { before: process.env.BENCH_WORKERD_BEFORE, splitBefore: [] });
   const workerd = await startSteady(20);
   try {
     const d1Alone = await d1AloneAgent(workerd);
     await d1Alone(20);
     for (let round = 0; round < rounds; round++) {
       console.error(`workerd: steady round ${round + 1}/${rounds}...`);
-      const samples = {} as Record<WorkerKind, Sample>;
-      for (const kind of rotate(KINDS, round)) {
+      const samples = {} as Round;
+      for (const kind of rotate(kinds, round)) {
         samples[kind] = await measureBatch(workerd, kind, messages, round * messages);
       }
       run.steady.push(samples);
@@ -67,10 +80,16 @@ export async function measureWorkerd(rounds = 5, messages = 50): Promise<Workerd
   }
   for (let round = 0; round < rounds; round++) {
     console.error(`workerd: fresh isolates, round ${round + 1}/${rounds}...`);
-    const samples = {} as Record<WorkerKind, Sample>;
-    for (const kind of rotate(KINDS, round)) samples[kind] = await measureFresh(kind);
+    const samples = {} as Round;
+    for (const kind of rotate(kinds, round)) samples[kind] = await measureFresh(kind);
     run.fresh.push(samples);
-    run.split.push(await measureFirstRequests());
+    const splits = rotate(
+      before ? (["memory", "memory-before"] as const) : (["memory"] as const),
+      round,
+    );
+    for (const kind of splits) {
+      (kind === "memory" ? run.split : run.splitBefore!).push(await measureFirstRequests(kind));
+    }
   }
   return run;
 }
@@ -86,12 +105,12 @@ const median = (values: number[]) => {
 const per = (s: Sample, pick: (s: Sample) => number) => pick(s) / s.requests;
 
 /** A Worker's figures over the rounds: medians of per-request CPU, wall, and above the floor. */
-export function summarize(rounds: Record<WorkerKind, Sample>[], kind: WorkerKind) {
-  const cpu = (r: Record<WorkerKind, Sample>, k: WorkerKind) => per(r[k], (s) => s.cpuMs);
-  const wall = (r: Record<WorkerKind, Sample>, k: WorkerKind) => per(r[k], (s) => s.wallMs);
+export function summarize(rounds: Round[], kind: AnyKind) {
+  const cpu = (r: Round, k: AnyKind) => per(r[k]!, (s) => s.cpuMs);
+  const wall = (r: Round, k: AnyKind) => per(r[k]!, (s) => s.wallMs);
   return {
     cpuMs: median(rounds.map((r) => cpu(r, kind))),
-    statCpuMs: median(rounds.map((r) => per(r[kind], (s) => s.statCpuMs))),
+    statCpuMs: median(rounds.map((r) => per(r[kind]!, (s) => s.statCpuMs))),
     wallMs: median(rounds.map((r) => wall(r, kind))),
     aboveFloorMs: median(rounds.map((r) => cpu(r, kind) - cpu(r, "bare"))),
     wallAboveFloorMs: median(rounds.map((r) => wall(r, kind) - wall(r, "bare"))),
@@ -102,12 +121,18 @@ export function summarize(rounds: Record<WorkerKind, Sample>[], kind: WorkerKind
 /** The section's markdown, from a run (pure: the tests feed it a made-up run). */
 export function workerdMarkdown(run: WorkerdRun, machine: string): string {
   const f = (n: number) => n.toFixed(2);
-  const rows: [string, Record<WorkerKind, Sample>[], WorkerKind, string, number][] = [
+  const mainRows: [string, Round[], WorkerKind, string, number][] = [
     ["steady turn, in-isolate memory store", run.steady, "memory", `${run.messages}`, 2],
     ["first request of a fresh isolate (agent built), memory", run.fresh, "memory", "1", 10],
     ["steady turn, D1", run.steady, "d1", `${run.messages}`, 2],
     ["first request of a fresh isolate (agent built), D1", run.fresh, "d1", "1", 10],
   ];
+  // With a before checkout, its row follows each of ours.
+  const rows: [string, Round[], AnyKind, string, number][] = mainRows.flatMap((row) =>
+    run.before
+      ? [row, [`${row[0]}, before`, row[1], `${row[2]}-before` as BeforeKind, row[3], row[4]]]
+      : [row],
+  );
   const lines = [
     `workerd's own CPU per message (the real Worker, offline ELIZA model; ${run.rounds} interleaved rounds, medians; CPU is workerd's threads' on-CPU time from /proc, the clock is this process's around the requests) — ${machine}`,
     "",
@@ -121,7 +146,7 @@ export function workerdMarkdown(run: WorkerdRun, machine: string): string {
       `| ${label} | ${messages} × ${run.rounds} | ${f(it.cpuMs)} (${f(it.wallMs)}) | ${f(floor.cpuMs)} (${f(floor.wallMs)}) | ${f(it.aboveFloorMs)} | ≤ ${goal} | ${it.cpuMs <= FREE_PLAN_CPU_MS ? "yes" : "**no**"} |`,
     );
   }
-  const list = (rounds: Record<WorkerKind, Sample>[], kind: WorkerKind) =>
+  const list = (rounds: Round[], kind: AnyKind) =>
     summarize(rounds, kind)
       .samplesAboveFloor.map((n) => f(n))
       .join(", ");
@@ -129,13 +154,37 @@ export function workerdMarkdown(run: WorkerdRun, machine: string): string {
     "",
     `Above the floor, each round (ms): steady memory ${list(run.steady, "memory")}; fresh memory ${list(run.fresh, "memory")}; steady D1 ${list(run.steady, "d1")}; fresh D1 ${list(run.fresh, "d1")}. Cross-check from \`/proc/<pid>/stat\` (10 ms ticks), steady, per message: memory ${f(summarize(run.steady, "memory").statCpuMs)}, D1 ${f(summarize(run.steady, "d1").statCpuMs)}, bare ${f(summarize(run.steady, "bare").statCpuMs)}.`,
     "",
-    `A fresh isolate's first requests one by one (memory Worker, medians of ${run.split.length}, workerd CPU ms): a 404, which creates the app, ${f(median(run.split.map((s) => s.appMs)))} (the bare Worker's first request: ${f(summarize(run.fresh, "bare").cpuMs)}); then GET /health, which builds the agent, ${f(median(run.split.map((s) => s.agentMs)))}; then the first message, ${f(median(run.split.map((s) => s.turnMs)))}; then a second message, ${f(median(run.split.map((s) => s.secondTurnMs)))}.`,
+    `A fresh isolate's first requests one by one (memory Worker, medians of ${run.split.length}, workerd CPU ms): a 404 ${f(median(run.split.map((s) => s.appMs)))} (the bare Worker's first request: ${f(summarize(run.fresh, "bare").cpuMs)}); then GET /health, which starts the agent, ${f(median(run.split.map((s) => s.agentMs)))}; then the first message, ${f(median(run.split.map((s) => s.turnMs)))}; then a second message, ${f(median(run.split.map((s) => s.secondTurnMs)))}.${splitBeforeText(run)}`,
+    "",
+    startupText(run),
     "",
     d1AloneText(run),
     "",
     "The per-minute rate limits are off (RATE_LIMIT_*_PER_MINUTE=0) so one user can send every message; everything else is wrangler.toml's [vars].",
   );
   return lines.join("\n");
+}
+
+/** What the fresh isolates cost workerd before their first request: the startup's CPU. */
+function startupText(run: WorkerdRun): string {
+  const f = (n: number) => n.toFixed(0);
+  const at = (kind: AnyKind) => median(run.fresh.map((r) => r[kind]?.startupMs ?? Number.NaN));
+  const above = (kind: AnyKind) =>
+    median(
+      run.fresh.map((r) => (r[kind]?.startupMs ?? Number.NaN) - (r.bare.startupMs ?? Number.NaN)),
+    );
+  const before = run.before
+    ? `; before: ${f(at("memory-before"))} and ${f(at("d1-before"))} (${f(above("memory-before"))} and ${f(above("d1-before"))} above)`
+    : "";
+  return `Startup, before a fresh isolate's first request (workerd's CPU from spawn to ready from \`/proc/<pid>/stat\`, 10 ms ticks: its own boot, the script's compile and global scope; medians, ms): memory ${f(at("memory"))}, D1 ${f(at("d1"))}, bare Worker ${f(at("bare"))} (${f(above("memory"))} and ${f(above("d1"))} above it${before}). Cloudflare counts this against the startup limit (1 s), not a request's CPU.`;
+}
+
+function splitBeforeText(run: WorkerdRun): string {
+  const split = run.splitBefore;
+  if (!split?.length) return "";
+  const f = (n: number) => n.toFixed(2);
+  const m = (pick: (s: FirstRequests) => number) => f(median(split.map(pick)));
+  return ` Before (${run.before}): ${m((s) => s.appMs)}, ${m((s) => s.agentMs)}, ${m((s) => s.turnMs)}, ${m((s) => s.secondTurnMs)}.`;
 }
 
 /**

@@ -6,6 +6,8 @@ export {
   type CreateAgentOptions,
   createAgent,
   modelPluginsFor,
+  type PreparedAgent,
+  prepareAgent,
 } from "./agent/index.ts";
 export {
   AUTONOMY_SERVICE_TYPE,

@@ -5,9 +5,11 @@ import { Miniflare, type WorkerOptions } from "miniflare";
 import { applyD1Migrations, d1BridgeWorker, d1Of } from "../../test/support/miniflare-d1.ts";
 import { childPids, type ProcCpu, readProcCpu } from "../proc-cpu.ts";
 import {
+  type AnyKind,
+  BEFORE_KINDS,
+  beforeCheckout,
   hostOf,
   messageRequest,
-  type WorkerKind,
   workerOptions,
   wranglerSettings,
 } from "./workers.ts";
@@ -20,6 +22,11 @@ export interface Sample {
   statCpuMs: number;
   /** The clock around the batch, as this process saw it, ms. */
   wallMs: number;
+  /**
+   * A fresh isolate's: workerd's CPU from its spawn to ready (its own boot, the script's
+   * compile and global scope), from /proc/<pid>/stat (10 ms grain), ms.
+   */
+  startupMs?: number;
 }
 
 /** Long enough for a turn's waitUntil work to end; the floor waits as long. */
@@ -56,7 +63,7 @@ export async function startWorkerd(workers: WorkerOptions[]): Promise<Workerd> {
 /** `count` messages to the `kind` Worker one after another, and workerd's CPU around them. */
 export async function measureBatch(
   workerd: Workerd,
-  kind: WorkerKind,
+  kind: AnyKind,
   count: number,
   offset = 0,
 ): Promise<Sample> {
@@ -83,17 +90,24 @@ export function cpuBetween(before: ProcCpu, after: ProcCpu): Pick<Sample, "cpuMs
   };
 }
 
+/** The Workers a run measures: the bare one, the real one on memory and D1, and any before. */
+export const runKinds = (): AnyKind[] => [
+  "bare",
+  "memory",
+  "d1",
+  ...(beforeCheckout() ? BEFORE_KINDS : []),
+];
+
 /** One workerd running the bare Worker and the real one on memory and on D1, warmed up. */
 export async function startSteady(warmup: number): Promise<Workerd> {
   const { compatibilityDate } = wranglerSettings();
+  const kinds = runKinds();
   const workerd = await startWorkerd([
-    await workerOptions("bare"),
-    await workerOptions("memory"),
-    await workerOptions("d1"),
+    ...(await Promise.all(kinds.map(workerOptions))),
     d1BridgeWorker("DB", compatibilityDate),
   ]);
   await applyD1Migrations(d1Of(workerd.mf));
-  for (const kind of ["bare", "memory", "d1"] as const) await measureBatch(workerd, kind, warmup);
+  for (const kind of kinds) await measureBatch(workerd, kind, warmup);
   return workerd;
 }
 
@@ -109,10 +123,12 @@ export interface FirstRequests {
   secondTurnMs: number;
 }
 
-/** A new workerd running the memory Worker: a 404, /health, then two messages, each read apart. */
-export async function measureFirstRequests(): Promise<FirstRequests> {
-  const workerd = await startWorkerd([await workerOptions("memory")]);
-  const host = `http://${hostOf("memory")}`;
+/** A new workerd running a memory Worker: a 404, /health, then two messages, each read apart. */
+export async function measureFirstRequests(
+  kind: "memory" | "memory-before" = "memory",
+): Promise<FirstRequests> {
+  const workerd = await startWorkerd([await workerOptions(kind)]);
+  const host = `http://${hostOf(kind)}`;
   const step = async (send: () => Promise<{ text(): Promise<string> }>) => {
     const before = readProcCpu(workerd.pid);
     await (await send()).text();
@@ -124,7 +140,7 @@ export async function measureFirstRequests(): Promise<FirstRequests> {
     const appMs = await step(() => workerd.mf.dispatchFetch(`${host}/no-such-route`));
     const agentMs = await step(() => workerd.mf.dispatchFetch(`${host}/health`));
     const message = (i: number) => {
-      const [url, init] = messageRequest("memory", i);
+      const [url, init] = messageRequest(kind, i);
       return () => workerd.mf.dispatchFetch(url, init as never);
     };
     const turnMs = await step(message(0));
@@ -141,16 +157,19 @@ export async function measureFirstRequests(): Promise<FirstRequests> {
  * Script parse and global scope run at startup, before the sample, as on Cloudflare, where
  * they count against the startup limit instead of the request's.
  */
-export async function measureFresh(kind: WorkerKind): Promise<Sample> {
+export async function measureFresh(kind: AnyKind): Promise<Sample> {
   const { compatibilityDate } = wranglerSettings();
   const workers = [await workerOptions(kind)];
-  if (kind === "d1") workers.push(d1BridgeWorker("DB", compatibilityDate));
+  const d1 = kind.startsWith("d1");
+  if (d1) workers.push(d1BridgeWorker("DB", compatibilityDate));
   const workerd = await startWorkerd(workers);
   try {
-    if (kind === "d1") await applyD1Migrations(d1Of(workerd.mf));
+    const booted = readProcCpu(workerd.pid);
+    const startupMs = booted.userMs + booted.systemMs;
+    if (d1) await applyD1Migrations(d1Of(workerd.mf));
     // workerd's start-up threads settle before the sample.
     await sleep(100);
-    return await measureBatch(workerd, kind, 1);
+    return { ...(await measureBatch(workerd, kind, 1)), startupMs };
   } finally {
     await workerd.dispose();
   }

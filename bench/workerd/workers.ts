@@ -12,6 +12,14 @@ export const API_TOKEN = "workerd-bench-token";
 
 /** What each Worker is, by the host it is routed on. */
 export type WorkerKind = "bare" | "memory" | "d1";
+/** The same Workers built from BENCH_WORKERD_BEFORE's checkout, beside them in the same run. */
+export type BeforeKind = "memory-before" | "d1-before";
+export type AnyKind = WorkerKind | BeforeKind;
+
+/** BENCH_WORKERD_BEFORE: another checkout (main, say) whose Worker runs beside this one. */
+export const beforeCheckout = () => process.env.BENCH_WORKERD_BEFORE || undefined;
+export const BEFORE_KINDS: BeforeKind[] = ["memory-before", "d1-before"];
+const storageOf = (kind: AnyKind) => kind.replace("-before", "") as WorkerKind;
 
 export const BARE_WORKER = `export default { fetch() { return new Response("ok"); } };`;
 
@@ -28,24 +36,29 @@ export function wranglerSettings(): { compatibilityDate: string; vars: Record<st
   return { compatibilityDate, vars };
 }
 
-let bundled: Promise<string> | undefined;
+const bundled = new Map<string, Promise<string>>();
 
-/** The deployable Worker's bundle, made once per process. */
-export function agentWorkerCode(): Promise<string> {
-  bundled ??= bundleForWorkers(`${root}targets/cloudflare/main.ts`).then((b) => {
-    if (b.nodeImports.length) throw new Error(`node: imports in the Worker: ${b.nodeImports}`);
-    return b.code;
-  });
-  return bundled;
+/** The deployable Worker's bundle (of `checkout`, default this one), made once per process. */
+export function agentWorkerCode(checkout = root): Promise<string> {
+  const entry = `${checkout.replace(/\/?$/, "/")}targets/cloudflare/main.ts`;
+  let code = bundled.get(entry);
+  if (!code) {
+    code = bundleForWorkers(entry).then((b) => {
+      if (b.nodeImports.length) throw new Error(`node: imports in the Worker: ${b.nodeImports}`);
+      return b.code;
+    });
+    bundled.set(entry, code);
+  }
+  return code;
 }
 
-export const hostOf = (kind: WorkerKind) => `${kind}.workerd-bench.test`;
+export const hostOf = (kind: AnyKind) => `${kind}.workerd-bench.test`;
 
 /**
  * The Miniflare options of one Worker. The per-minute rate limits are off (a bench user sends
  * hundreds of messages a minute); everything else is as deployed.
  */
-export async function workerOptions(kind: WorkerKind): Promise<WorkerOptions> {
+export async function workerOptions(kind: AnyKind): Promise<WorkerOptions> {
   const { compatibilityDate, vars } = wranglerSettings();
   const common = { name: kind, modules: true, compatibilityDate, routes: [`${hostOf(kind)}/*`] };
   if (kind === "bare") return { ...common, script: BARE_WORKER };
@@ -54,18 +67,22 @@ export async function workerOptions(kind: WorkerKind): Promise<WorkerOptions> {
     API_TOKEN,
     RATE_LIMIT_USER_PER_MINUTE: "0",
     RATE_LIMIT_ROOM_PER_MINUTE: "0",
-    ...(kind === "memory" ? { ALLOW_NO_DATABASE: "true" } : {}),
+    ...(storageOf(kind) === "memory" ? { ALLOW_NO_DATABASE: "true" } : {}),
   };
+  const before = kind.endsWith("-before") ? beforeCheckout() : undefined;
+  if (kind.endsWith("-before") && !before) throw new Error(`${kind} needs BENCH_WORKERD_BEFORE`);
   return {
     ...common,
-    script: await agentWorkerCode(),
+    script: await agentWorkerCode(before),
     bindings,
-    ...(kind === "d1" ? { d1Databases: { DB: "DB" } } : {}),
+    // The before Worker shares the database (and the bridge that migrated it): both read
+    // the same room as it grows.
+    ...(storageOf(kind) === "d1" ? { d1Databases: { DB: "DB" } } : {}),
   };
 }
 
 /** One message to the Worker, the same request to every kind (the bare one ignores it). */
-export function messageRequest(kind: WorkerKind, i: number): [string, RequestInit] {
+export function messageRequest(kind: AnyKind, i: number): [string, RequestInit] {
   return [
     `http://${hostOf(kind)}/api/messages`,
     {

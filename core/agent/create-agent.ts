@@ -8,11 +8,13 @@ import {
   createElizaPlugin,
   createLocalEmbeddingPlugin,
   createOpenAIPlugin,
+  ELIZA_PLUGIN_NAME,
   embeddingsOff,
   type KnowledgeFiles,
   memoryPlugin,
   scheduleKnowledgeIngest,
   tasksPlugin,
+  warmElizaEngine,
 } from "../features/index.ts";
 import {
   type Character,
@@ -119,7 +121,28 @@ export function modelPluginsFor(
   return plugins;
 }
 
+/**
+ * An agent built but not started: what createAgent does that needs no I/O (the character
+ * parsed, the plugins assembled, the runtime constructed). A Worker does this in its global
+ * scope, where I/O is forbidden and CPU does not count against a request's limit, and starts
+ * the agent in its first request.
+ */
+export interface PreparedAgent {
+  readonly runtime: AgentRuntime;
+  /**
+   * The rest of createAgent, once: the startup notices, plugin tables, initialize (plugins
+   * registered, the agent's row), the embedding width, the knowledge marker. A start that
+   * failed leaves the runtime unusable: build another.
+   */
+  start(): Promise<AgentRuntime>;
+}
+
 export async function createAgent(options: CreateAgentOptions): Promise<AgentRuntime> {
+  return (await prepareAgent(options)).start();
+}
+
+/** createAgent's part that does no I/O; `start()` does the rest. */
+export async function prepareAgent(options: CreateAgentOptions): Promise<PreparedAgent> {
   const env = options.env ?? {};
   const character = parseCharacter(options.character);
   // Encrypted elizaOS settings are read in plain text from the runtime's first moment on.
@@ -148,28 +171,38 @@ export async function createAgent(options: CreateAgentOptions): Promise<AgentRun
   if (jsonLogFormatOr(runtime.getSetting("LOG_JSON_FORMAT"), options.logJsonDefault)) {
     setSharedJsonLogs(true);
   }
-  const log = (note: PluginNote) => runtime.logger[note.level](note.message);
-  notes.forEach(log);
-  characterPluginNotes(character, plugins).forEach(log);
-  for (const { plugin, dependency } of missingDependencies(plugins)) {
-    runtime.logger.warn(
-      `Plugin "${plugin}" depends on "${dependency}", which is not among the plugins passed; ` +
-        `"${plugin}" is registered without it (elizaOS skips it too). Pass ${dependency} in plugins.`,
-    );
-  }
-  warnDefaultSecretSalt(runtime, options.production === true || env.NODE_ENV === "production");
-  // Before any plugin's init: elizaOS plugins may read their own tables there.
-  await migratePluginSchemas(options.storage, plugins);
-  await runtime.initialize({ skipMigrations: true });
-  await pinEmbeddingDimension(runtime);
-  if (options.serverless) await scheduleKnowledgeIngest(runtime, options.knowledgeFiles);
-  if (runtime.getModelRegistration(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
-    runtime.logger.info(
-      "No model provider configured (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY): " +
-        "answering with the offline ELIZA fallback (Weizenbaum's 1966 DOCTOR script).",
-    );
-  }
-  return runtime;
+  // The offline model answers when no other plugin has a text model: its script is compiled
+  // now rather than by the first answer.
+  const texts = (p: Plugin) => p.models?.[ModelType.TEXT_LARGE] ?? p.models?.[ModelType.TEXT_SMALL];
+  if (!plugins.some((p) => p.name !== ELIZA_PLUGIN_NAME && texts(p))) warmElizaEngine();
+  let started: Promise<AgentRuntime> | undefined;
+  const start = async () => {
+    // Logged here, not while preparing: a Worker's global scope belongs to no request, so its
+    // log lines would reach no request's logs.
+    const log = (note: PluginNote) => runtime.logger[note.level](note.message);
+    notes.forEach(log);
+    characterPluginNotes(character, plugins).forEach(log);
+    for (const { plugin, dependency } of missingDependencies(plugins)) {
+      runtime.logger.warn(
+        `Plugin "${plugin}" depends on "${dependency}", which is not among the plugins passed; ` +
+          `"${plugin}" is registered without it (elizaOS skips it too). Pass ${dependency} in plugins.`,
+      );
+    }
+    warnDefaultSecretSalt(runtime, options.production === true || env.NODE_ENV === "production");
+    // Before any plugin's init: elizaOS plugins may read their own tables there.
+    await migratePluginSchemas(options.storage, plugins);
+    await runtime.initialize({ skipMigrations: true });
+    await pinEmbeddingDimension(runtime);
+    if (options.serverless) await scheduleKnowledgeIngest(runtime, options.knowledgeFiles);
+    if (runtime.getModelRegistration(ModelType.TEXT_LARGE)?.provider === "eliza-offline") {
+      runtime.logger.info(
+        "No model provider configured (OPENAI_API_KEY, OPENAI_BASE_URL or ANTHROPIC_API_KEY): " +
+          "answering with the offline ELIZA fallback (Weizenbaum's 1966 DOCTOR script).",
+      );
+    }
+    return runtime;
+  };
+  return { runtime, start: () => (started ??= start()) };
 }
 
 /**

@@ -22,6 +22,7 @@ export {
   ELIZA_GREETING,
   ELIZA_PLUGIN_NAME,
   type ElizaEngine,
+  warmElizaEngine,
 } from "./eliza/index.ts";
 export { createLocalEmbeddingPlugin, embedManyLocally } from "./local-embedding/index.ts";
 export {

@@ -2,12 +2,12 @@
 // when bound) and Workers AI as a keyless model provider when `AI` is bound. No client is kept
 // beyond what the bindings are: D1 and Vectorize calls are per request by nature.
 import { createD1Storage } from "../../adapters/d1/index.ts";
-import type { AgentRuntime, Plugin } from "../../core/index.ts";
+import type { AgentRuntime, Plugin, PreparedAgent } from "../../core/index.ts";
 import {
   type AgentOptions,
-  createTargetAgent,
   defineAgent,
   positiveIntSetting,
+  prepareTargetAgent,
   type StorageFactory,
 } from "../shared/index.ts";
 import type { WorkerEnv } from "./env.ts";
@@ -31,14 +31,22 @@ export const d1StorageFromEnv: StorageFactory<WorkerEnv> = (env, { agentId }) =>
  * `Env` is the Worker's env type (the user's own, or WorkerEnv). `options` is what createWorker
  * takes (or, as before, just more plugins).
  */
-export function createWorkerAgent<Env = WorkerEnv>(
+export async function createWorkerAgent<Env = WorkerEnv>(
   env: Env,
   options: AgentOptions<Env> | Plugin[] = {},
 ): Promise<AgentRuntime> {
+  return (await prepareWorkerAgent(env, options)).start();
+}
+
+/** createWorkerAgent's part that does no I/O (the Worker's global scope); `start()` does the rest. */
+export function prepareWorkerAgent<Env = WorkerEnv>(
+  env: Env,
+  options: AgentOptions<Env> | Plugin[] = {},
+): Promise<PreparedAgent> {
   const definition = defineAgent(Array.isArray(options) ? { plugins: options } : options);
   // The kit's own bindings (DB, VECTORIZE, AI) are read by name, whatever the user's env type.
   const bindings = (e: Env) => e as unknown as WorkerEnv;
-  return createTargetAgent(env, {
+  return prepareTargetAgent(env, {
     definition,
     envStorage: (e, agent) => d1StorageFromEnv(bindings(e), agent),
     database: {

@@ -3,7 +3,12 @@
 // database, the provider whose key is set), and the connectors' plugins. Targets differ only
 // in their env storage and their own model providers.
 
-import { type AgentRuntime, createAgent, type Plugin } from "../../core/index.ts";
+import {
+  type AgentRuntime,
+  type Plugin,
+  type PreparedAgent,
+  prepareAgent,
+} from "../../core/index.ts";
 import type { ParsedCharacter } from "../../core/kernel/index.ts";
 import {
   type AgentDefinition,
@@ -40,6 +45,18 @@ export async function createTargetAgent<Env>(
   env: Env,
   options: TargetAgentOptions<Env>,
 ): Promise<AgentRuntime> {
+  return (await prepareTargetAgent(env, options)).start();
+}
+
+/**
+ * createTargetAgent's part that does no I/O of its own: the character, the storage object, the
+ * runtime constructed. A storage factory of the user's may still do I/O; where that is
+ * forbidden (a Worker's global scope) this rejects, and the caller builds in a request instead.
+ */
+export async function prepareTargetAgent<Env>(
+  env: Env,
+  options: TargetAgentOptions<Env>,
+): Promise<PreparedAgent> {
   // Bindings and vars alike: settings are read from it by name.
   const settings = env as unknown as Record<string, unknown>;
   const { definition, database } = options;
@@ -54,11 +71,9 @@ export async function createTargetAgent<Env>(
     : inMemory
       ? noDatabaseStorage(settings, character)
       : await options.envStorage(env, storageContext(character));
-  // Idempotent: creates tables where the backend does that itself (D1's are migrated by wrangler).
-  await storage.init();
   const targetModels = definition.models ? [] : (options.targetModels?.(env) ?? []);
   const connectors = connectorsFor(settings, definition.connectors);
-  const runtime = await createAgent({
+  const prepared = await prepareAgent({
     character,
     storage,
     env: settings,
@@ -73,6 +88,13 @@ export async function createTargetAgent<Env>(
     knowledgeFiles: definition.knowledgeFiles,
     now: options.now,
   });
-  if (inMemory && database) warnNoDatabase(runtime, database.missing);
-  return runtime;
+  let started: Promise<AgentRuntime> | undefined;
+  const start = async () => {
+    // Idempotent: creates tables where the backend does that itself (D1's are migrated by wrangler).
+    await storage.init();
+    const runtime = await prepared.start();
+    if (inMemory && database) warnNoDatabase(runtime, database.missing);
+    return runtime;
+  };
+  return { runtime: prepared.runtime, start: () => (started ??= start()) };
 }

@@ -1,4 +1,4 @@
-export { createTargetAgent, type TargetAgentOptions } from "./agent.ts";
+export { createTargetAgent, prepareTargetAgent, type TargetAgentOptions } from "./agent.ts";
 export {
   type AgentDefinition,
   type AgentOptions,

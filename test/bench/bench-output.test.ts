@@ -79,8 +79,38 @@ describe("workerdMarkdown", () => {
       "| steady turn, D1 | 10 × 2 | 13.50 (31.00) | 1.10 (5.00) | 12.40 | ≤ 2 | **no** |",
     );
     expect(table).toContain("fresh D1 66.00, 70.00");
-    expect(table).toContain(
-      "a 404, which creates the app, 12.00 (the bare Worker's first request: 5.00)",
+    expect(table).toContain("a 404 12.00 (the bare Worker's first request: 5.00)");
+    expect(table).not.toContain(", before |");
+  });
+
+  it("puts a before checkout's row under each of ours, from the same rounds", () => {
+    const withBefore: WorkerdRun = {
+      ...run,
+      before: "/work/main",
+      steady: run.steady.map((r) => ({
+        ...r,
+        "memory-before": sample(35, 90, 10),
+        "d1-before": r.d1,
+      })),
+      fresh: run.fresh.map((r, i) => ({
+        ...r,
+        bare: { ...r.bare, startupMs: 100 + i },
+        memory: { ...r.memory, startupMs: 150 + i },
+        d1: { ...r.d1, startupMs: 150 + i },
+        "memory-before": { ...sample(60, 90), startupMs: 120 + i },
+        "d1-before": { ...r.d1, startupMs: 120 + i },
+      })),
+      split: [{ appMs: 6, agentMs: 9, turnMs: 18, secondTurnMs: 4 }],
+      splitBefore: [{ appMs: 12, agentMs: 20, turnMs: 18, secondTurnMs: 4 }],
+    };
+    const text = workerdMarkdown(withBefore, "test machine");
+    // Steady memory before: 3.5 − 1.0 and 3.5 − 1.2 → 2.4 median.
+    expect(text).toContain(
+      "| steady turn, in-isolate memory store, before | 10 × 2 | 3.50 (9.00) | 1.10 (5.00) | 2.40 | ≤ 2 | yes |",
+    );
+    expect(text).toContain("Before (/work/main): 12.00, 20.00, 18.00, 4.00.");
+    expect(text).toContain(
+      "memory 151, D1 151, bare Worker 101 (50 and 50 above it; before: 121 and",
     );
   });
 });

@@ -31,6 +31,8 @@ export async function bundleForWorkers(entry: string): Promise<BundleResult> {
         name: "mark-node-builtins",
         setup(b) {
           b.onResolve({ filter: NODE_BUILTIN }, (args) => ({ path: args.path, external: true }));
+          // workerd's own modules (`cloudflare:workers`), as wrangler leaves them.
+          b.onResolve({ filter: /^cloudflare:/ }, (args) => ({ path: args.path, external: true }));
         },
       },
     ],

@@ -47,7 +47,7 @@ interface CompiledScript {
 type Outcome = string | null;
 
 // The compiled script never changes, so every engine shares one, compiled by the first
-// answer: an agent whose model answers never pays for it, and none pays at start.
+// answer (or by warmElizaEngine): an agent whose model answers never pays for it.
 let doctor: CompiledScript | undefined;
 const doctorScript = () => {
   doctor ??= compileScript(DOCTOR_SCRIPT);
@@ -74,6 +74,15 @@ export function createElizaEngine(options: ElizaEngineOptions = {}): ElizaEngine
       }
     },
   };
+}
+
+/**
+ * Compiles the shared script and answers once with a throwaway engine (no agent's
+ * conversation moves), so a host that starts before its first request (a Worker's global
+ * scope) pays for both there, not in its first answer.
+ */
+export function warmElizaEngine(): void {
+  createElizaEngine({ maxConversations: 1 }).respond("I remember my mother was always sad.");
 }
 
 function answer(script: CompiledScript, state: ConversationState, text: string): string {

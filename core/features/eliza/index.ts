@@ -1,3 +1,8 @@
-export { createElizaEngine, type ElizaEngine, type ElizaEngineOptions } from "./engine.ts";
+export {
+  createElizaEngine,
+  type ElizaEngine,
+  type ElizaEngineOptions,
+  warmElizaEngine,
+} from "./engine.ts";
 export { createElizaPlugin, ELIZA_PLUGIN_NAME } from "./plugin.ts";
 export { ELIZA_GREETING } from "./script.ts";
