@@ -13,7 +13,7 @@ import {
   StorageError,
   type UUID,
 } from "../../core/kernel/index.ts";
-import { definedFields, detached, stored } from "./base.ts";
+import { definedFields, detachedWithout, stored, storedWithout } from "./base.ts";
 import { newestPage } from "./newest-page.ts";
 import { MemoryRooms } from "./rooms.ts";
 import type { StoredMemory } from "./tables.ts";
@@ -169,14 +169,13 @@ export abstract class MemoryMemories extends MemoryRooms {
     if (this.db.memories.has(id)) {
       throw new StorageError("CONFLICT", `memory ${id} already exists`);
     }
-    const { similarity: _similarity, ...row } = stored(memory);
-    this.db.memories.set(id, {
-      ...row,
-      id,
-      tableName,
-      createdAt: memory.createdAt ?? this.now(),
-      unique: unique ?? memory.unique ?? false,
-    });
+    // The copy is this store's own: its fields are set on it, not spread into another.
+    const row = storedWithout(memory, "similarity") as StoredMemory;
+    row.id = id;
+    row.tableName = tableName;
+    row.createdAt = memory.createdAt ?? this.now();
+    row.unique = unique ?? memory.unique ?? false;
+    this.db.memories.set(id, row);
     return id;
   }
 }
@@ -195,6 +194,5 @@ function inScope(m: StoredMemory, scope: MemoryScope, agentId: UUID | undefined)
 
 /** A stored memory as callers see it: a copy, without the table it lives in. */
 function toMemory(row: StoredMemory): Memory {
-  const { tableName: _tableName, ...memory } = row;
-  return detached(memory);
+  return detachedWithout(row, "tableName");
 }
