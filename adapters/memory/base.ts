@@ -99,7 +99,10 @@ function jsonCopy(value: unknown, depth: number, omit?: string): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for-in with an own check rather than Object.keys: V8 answers the check from the loop's
+  // own cache, and no array of keys is made per object (a turn copies a few dozen).
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
     if (item === undefined || key === omit) continue;
     if (key === "__proto__" || !wellFormedKey(key)) return NOT_PLAIN;
@@ -111,6 +114,7 @@ function jsonCopy(value: unknown, depth: number, omit?: string): unknown {
 }
 
 const wellFormedKey = (key: string) => wellFormed(key) === key;
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * A stored row on its way out: a deep copy, so a caller changing what it got (elizaOS code
@@ -123,9 +127,13 @@ export function detached<T>(row: T): T {
   return detach(row, 0) as T;
 }
 
-/** detached(row) without its `omit` field, in one copy (a memory without its table name). */
-export function detachedWithout<T extends object, K extends keyof T>(row: T, omit: K): Omit<T, K> {
-  return detachObject(row as Record<string, unknown>, 0, omit as string) as Omit<T, K>;
+/**
+ * A stored memory as callers see it: detached, without the table it lives in. The field is
+ * named here (not passed in) so the copy is one fast clone of the row's fields.
+ */
+export function detachedMemory<T extends { tableName: string }>(row: T): Omit<T, "tableName"> {
+  const { tableName: _tableName, ...copy } = row;
+  return detachFields(copy, row, 0);
 }
 
 /** Past this depth the rest goes through JSON, as it came in, so nothing deeper than JSON allows is walked here. */
@@ -142,29 +150,23 @@ function detach(value: unknown, depth: number): unknown {
     }
     return out;
   }
-  return detachObject(value as Record<string, unknown>, depth);
+  return detachFields({ ...value }, value, depth);
 }
 
-function detachObject(value: Record<string, unknown>, depth: number, omit?: string): unknown {
-  const out: Record<string, unknown> = {};
-  // for-in rather than Object.keys: no array of keys per object copied (a turn copies about a
-  // hundred). Stored rows are JSON data whose prototype is Object.prototype or null, so the
-  // own check only matters if someone made a property of Object.prototype enumerable.
-  for (const key in value) {
-    if (key === omit || !Object.hasOwn(value, key)) continue;
-    const item = value[key];
-    const copy = typeof item === "object" && item !== null ? detach(item, depth + 1) : item;
-    // JSON.parse makes "__proto__" an own key; assigning it would set the prototype instead.
-    if (key === "__proto__") {
-      Object.defineProperty(out, key, {
-        value: copy,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else out[key] = copy;
+/**
+ * `copy`, a spread of `row` (one clone of a stored row's fields, several times quicker than
+ * setting them one by one), with each object field replaced by its own copy. Stored rows are
+ * JSON data: string keys only, no accessors. A "__proto__" key is an own field of `copy`
+ * (a spread defines it), so setting it sets the field, not the prototype.
+ */
+function detachFields<T extends object>(copy: T, row: object, depth: number): T {
+  for (const key in row) {
+    const item = (row as Record<string, unknown>)[key];
+    if (typeof item === "object" && item !== null && hasOwn.call(row, key)) {
+      (copy as Record<string, unknown>)[key] = detach(item, depth + 1);
+    }
   }
-  return out;
+  return copy;
 }
 
 /** Drops keys whose value is undefined, so a partial update never erases a field by omission. */

@@ -13,7 +13,7 @@ import {
   StorageError,
   type UUID,
 } from "../../core/kernel/index.ts";
-import { definedFields, detachedWithout, stored, storedWithout } from "./base.ts";
+import { definedFields, detachedMemory, stored, storedWithout } from "./base.ts";
 import { newestPage } from "./newest-page.ts";
 import { MemoryRooms } from "./rooms.ts";
 import type { StoredMemory } from "./tables.ts";
@@ -194,5 +194,5 @@ function inScope(m: StoredMemory, scope: MemoryScope, agentId: UUID | undefined)
 
 /** A stored memory as callers see it: a copy, without the table it lives in. */
 function toMemory(row: StoredMemory): Memory {
-  return detachedWithout(row, "tableName");
+  return detachedMemory(row);
 }

@@ -1,7 +1,7 @@
 // stored() copies plain rows in one walk instead of a JSON round trip: whatever it is given,
 // the result must be what the round trip gives (the contract every other backend keeps).
 import { describe, expect, it } from "vitest";
-import { detached, detachedWithout, stored, storedWithout } from "../../adapters/memory/base.ts";
+import { detached, detachedMemory, stored, storedWithout } from "../../adapters/memory/base.ts";
 import { wellFormedDeep } from "../../core/index.ts";
 
 const roundTrip = (value: unknown) => JSON.parse(JSON.stringify(wellFormedDeep(value)));
@@ -78,7 +78,7 @@ describe("memory storage's one-copy helpers", () => {
     });
   }
 
-  it("detachedWithout is detached() then the field left out, and shares no object", () => {
+  it("detachedMemory is detached() then the field left out, and shares no object", () => {
     const row = stored({
       id: "m",
       tableName: "messages",
@@ -86,7 +86,7 @@ describe("memory storage's one-copy helpers", () => {
       metadata: { type: "message" },
       ...JSON.parse('{"__proto__": {"x": 1}}'),
     });
-    const copy = detachedWithout(row, "tableName") as typeof row;
+    const copy = detachedMemory(row) as typeof row;
     expect(copy).toStrictEqual(withOmitted(detached(row), "tableName"));
     expect(Object.keys(copy)).toEqual(Object.keys(row).filter((k) => k !== "tableName"));
     expect(copy.content).not.toBe(row.content);
