@@ -49,6 +49,17 @@ export const stored = <T>(value: T): T => {
   return (copy === NOT_PLAIN ? JSON.parse(JSON.stringify(wellFormedDeep(value))) : copy) as T;
 };
 
+/**
+ * stored(row) without its `omit` field: what `const { [omit]: _, ...rest } = stored(row)`
+ * gives, in one copy instead of two (a memory's similarity is never stored).
+ */
+export function storedWithout<T extends object, K extends keyof T>(row: T, omit: K): Omit<T, K> {
+  const copy = jsonCopy(row, 0, omit as string);
+  if (copy !== NOT_PLAIN) return copy as Omit<T, K>;
+  const { [omit]: _omitted, ...rest } = JSON.parse(JSON.stringify(wellFormedDeep(row))) as T;
+  return rest;
+}
+
 const NOT_PLAIN = Symbol("not plain JSON data");
 /** wellFormedDeep's own depth: deeper strings are left to the round trip, exactly as before. */
 const PLAIN_DEPTH = 64;
@@ -59,7 +70,7 @@ const PLAIN_DEPTH = 64;
  * object with toJSON, a class instance, NaN, a function, a bigint, a `__proto__` key, a cycle
  * or a nesting past PLAIN_DEPTH), so the caller takes the round trip and its exact result.
  */
-function jsonCopy(value: unknown, depth: number): unknown {
+function jsonCopy(value: unknown, depth: number, omit?: string): unknown {
   switch (typeof value) {
     case "string":
       return wellFormed(value);
@@ -88,9 +99,12 @@ function jsonCopy(value: unknown, depth: number): unknown {
   const proto = Object.getPrototypeOf(value);
   if (proto !== Object.prototype && proto !== null) return NOT_PLAIN;
   const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
+  // for-in with an own check rather than Object.keys: V8 answers the check from the loop's
+  // own cache, and no array of keys is made per object (a turn copies a few dozen).
+  for (const key in value) {
+    if (!hasOwn.call(value, key)) continue;
     const item = (value as Record<string, unknown>)[key];
-    if (item === undefined) continue;
+    if (item === undefined || key === omit) continue;
     if (key === "__proto__" || !wellFormedKey(key)) return NOT_PLAIN;
     const copy = jsonCopy(item, depth + 1);
     if (copy === NOT_PLAIN) return NOT_PLAIN;
@@ -100,6 +114,7 @@ function jsonCopy(value: unknown, depth: number): unknown {
 }
 
 const wellFormedKey = (key: string) => wellFormed(key) === key;
+const hasOwn = Object.prototype.hasOwnProperty;
 
 /**
  * A stored row on its way out: a deep copy, so a caller changing what it got (elizaOS code
@@ -110,6 +125,15 @@ const wellFormedKey = (key: string) => wellFormed(key) === key;
  */
 export function detached<T>(row: T): T {
   return detach(row, 0) as T;
+}
+
+/**
+ * A stored memory as callers see it: detached, without the table it lives in. The field is
+ * named here (not passed in) so the copy is one fast clone of the row's fields.
+ */
+export function detachedMemory<T extends { tableName: string }>(row: T): Omit<T, "tableName"> {
+  const { tableName: _tableName, ...copy } = row;
+  return detachFields(copy, row, 0);
 }
 
 /** Past this depth the rest goes through JSON, as it came in, so nothing deeper than JSON allows is walked here. */
@@ -126,21 +150,23 @@ function detach(value: unknown, depth: number): unknown {
     }
     return out;
   }
-  const out: Record<string, unknown> = {};
-  for (const key of Object.keys(value)) {
-    const item = (value as Record<string, unknown>)[key];
-    const copy = typeof item === "object" && item !== null ? detach(item, depth + 1) : item;
-    // JSON.parse makes "__proto__" an own key; assigning it would set the prototype instead.
-    if (key === "__proto__") {
-      Object.defineProperty(out, key, {
-        value: copy,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
-    } else out[key] = copy;
+  return detachFields({ ...value }, value, depth);
+}
+
+/**
+ * `copy`, a spread of `row` (one clone of a stored row's fields, several times quicker than
+ * setting them one by one), with each object field replaced by its own copy. Stored rows are
+ * JSON data: string keys only, no accessors. A "__proto__" key is an own field of `copy`
+ * (a spread defines it), so setting it sets the field, not the prototype.
+ */
+function detachFields<T extends object>(copy: T, row: object, depth: number): T {
+  for (const key in row) {
+    const item = (row as Record<string, unknown>)[key];
+    if (typeof item === "object" && item !== null && hasOwn.call(row, key)) {
+      (copy as Record<string, unknown>)[key] = detach(item, depth + 1);
+    }
   }
-  return out;
+  return copy;
 }
 
 /** Drops keys whose value is undefined, so a partial update never erases a field by omission. */

@@ -13,7 +13,7 @@ import {
   StorageError,
   type UUID,
 } from "../../core/kernel/index.ts";
-import { definedFields, detached, stored } from "./base.ts";
+import { definedFields, detachedMemory, stored, storedWithout } from "./base.ts";
 import { newestPage } from "./newest-page.ts";
 import { MemoryRooms } from "./rooms.ts";
 import type { StoredMemory } from "./tables.ts";
@@ -44,7 +44,11 @@ export abstract class MemoryMemories extends MemoryRooms {
     const limit = params.count === undefined ? Number.POSITIVE_INFINITY : Math.max(0, params.count);
     const page: StoredMemory[] = [];
     let seen = 0;
-    for (const m of this.db.memories.newestInRoom(roomId)) {
+    // Newest first, by index from the end (a generator here cost a turn's read its own object
+    // and the optimizing compiler a good deal more work).
+    const rows = this.db.memories.roomRows(roomId);
+    for (let i = rows.length - 1; i >= 0; i--) {
+      const m = rows[i]!;
       // Newest first: past `start` nothing older can match (isStale asks this every turn).
       if (page.length >= limit || (start !== undefined && m.createdAt < start)) break;
       if (!wanted(m)) continue;
@@ -76,7 +80,9 @@ export abstract class MemoryMemories extends MemoryRooms {
     // Each room gives at most `limit` of its newest matches: no room's whole history is read.
     const matches = [...new Set(params.roomIds)].flatMap((roomId) => {
       const newest: StoredMemory[] = [];
-      for (const m of this.db.memories.newestInRoom(roomId)) {
+      const rows = this.db.memories.roomRows(roomId);
+      for (let i = rows.length - 1; i >= 0; i--) {
+        const m = rows[i]!;
         if (newest.length >= limit) break;
         if (m.tableName === params.tableName && (agentId === undefined || m.agentId === agentId)) {
           newest.push(m);
@@ -169,14 +175,13 @@ export abstract class MemoryMemories extends MemoryRooms {
     if (this.db.memories.has(id)) {
       throw new StorageError("CONFLICT", `memory ${id} already exists`);
     }
-    const { similarity: _similarity, ...row } = stored(memory);
-    this.db.memories.set(id, {
-      ...row,
-      id,
-      tableName,
-      createdAt: memory.createdAt ?? this.now(),
-      unique: unique ?? memory.unique ?? false,
-    });
+    // The copy is this store's own: its fields are set on it, not spread into another.
+    const row = storedWithout(memory, "similarity") as StoredMemory;
+    row.id = id;
+    row.tableName = tableName;
+    row.createdAt = memory.createdAt ?? this.now();
+    row.unique = unique ?? memory.unique ?? false;
+    this.db.memories.set(id, row);
     return id;
   }
 }
@@ -195,6 +200,5 @@ function inScope(m: StoredMemory, scope: MemoryScope, agentId: UUID | undefined)
 
 /** A stored memory as callers see it: a copy, without the table it lives in. */
 function toMemory(row: StoredMemory): Memory {
-  const { tableName: _tableName, ...memory } = row;
-  return detached(memory);
+  return detachedMemory(row);
 }

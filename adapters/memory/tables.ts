@@ -18,6 +18,8 @@ import {
 } from "../../core/kernel/index.ts";
 import { RoomVectors } from "./room-vectors.ts";
 
+const NO_ROWS: readonly StoredMemory[] = Object.freeze([]);
+
 /** Where MemoryRows keeps a stored row's unit vector, on the row itself. */
 const VECTOR = Symbol("unit vector");
 
@@ -128,10 +130,13 @@ export class MemoryRows extends Map<UUID, StoredMemory> {
     return super.delete(id);
   }
 
-  /** The room's rows, newest first (later insertion first among equal times). */
-  *newestInRoom(roomId: UUID): Generator<StoredMemory> {
-    const room = this.byRoom.get(roomId) ?? [];
-    for (let i = room.length - 1; i >= 0; i--) yield room[i]!;
+  /**
+   * The room's rows, oldest first (earlier insertion first among equal times): read it from
+   * the end for the newest. The list itself, not a copy: a reader must not change it (and no
+   * write may happen while one walks it).
+   */
+  roomRows(roomId: UUID): readonly StoredMemory[] {
+    return this.byRoom.get(roomId) ?? NO_ROWS;
   }
 
   /** Where `row` goes in `room`; rows mostly arrive newest, so the search starts from the end. */

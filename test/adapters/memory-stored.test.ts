@@ -1,7 +1,7 @@
 // stored() copies plain rows in one walk instead of a JSON round trip: whatever it is given,
 // the result must be what the round trip gives (the contract every other backend keeps).
 import { describe, expect, it } from "vitest";
-import { stored } from "../../adapters/memory/base.ts";
+import { detached, detachedMemory, stored, storedWithout } from "../../adapters/memory/base.ts";
 import { wellFormedDeep } from "../../core/index.ts";
 
 const roundTrip = (value: unknown) => JSON.parse(JSON.stringify(wellFormedDeep(value)));
@@ -59,5 +59,38 @@ describe("memory storage's stored()", () => {
 
   it("keeps -0 out: the round trip gives 0", () => {
     expect(Object.is((stored({ z: -0 }) as { z: number }).z, 0)).toBe(true);
+  });
+});
+
+describe("memory storage's one-copy helpers", () => {
+  const withOmitted = (value: Record<string, unknown>, key: string) => {
+    const { [key]: _omitted, ...rest } = value;
+    return rest;
+  };
+  for (const [name, value] of cases) {
+    if (!value || typeof value !== "object" || Array.isArray(value)) continue;
+    const row = { ...(value as Record<string, unknown>), similarity: 0.5 };
+    it(`storedWithout is stored() then the field left out: ${name}`, () => {
+      const expected = withOmitted(stored(row), "similarity");
+      const copy = storedWithout(row, "similarity");
+      expect(copy).toStrictEqual(expected);
+      expect(Object.keys(copy)).toEqual(Object.keys(expected));
+    });
+  }
+
+  it("detachedMemory is detached() then the field left out, and shares no object", () => {
+    const row = stored({
+      id: "m",
+      tableName: "messages",
+      content: { text: "hi", actions: ["REPLY"], nested: [{ a: 1 }] },
+      metadata: { type: "message" },
+      ...JSON.parse('{"__proto__": {"x": 1}}'),
+    });
+    const copy = detachedMemory(row) as typeof row;
+    expect(copy).toStrictEqual(withOmitted(detached(row), "tableName"));
+    expect(Object.keys(copy)).toEqual(Object.keys(row).filter((k) => k !== "tableName"));
+    expect(copy.content).not.toBe(row.content);
+    expect(copy.content.nested[0]).not.toBe(row.content.nested[0]);
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
   });
 });

@@ -88,21 +88,40 @@ export function redactValue(value: unknown, redact: Redactor, depth = 0): unknow
       ? redactArray(value, redact, depth)
       : value.map((v) => redactValue(v, redact, depth + 1));
   }
-  const entries = Object.entries(value);
-  for (let i = 0; i < entries.length; i++) {
-    const item = entries[i]![1];
-    const safe = redactValue(item, redact, depth + 1);
-    if (safe === item && proto === Object.prototype) continue;
-    // Copied from here on, each value redacted once.
-    const out: [string, unknown][] = entries.slice(0, i);
-    out.push([entries[i]![0], safe]);
-    for (let j = i + 1; j < entries.length; j++) {
-      const [key, rest] = entries[j]!;
-      out.push([key, redactValue(rest, redact, depth + 1)]);
-    }
-    return Object.fromEntries(out);
+  const record = value as Record<string, unknown>;
+  if (proto !== Object.prototype) {
+    return Object.fromEntries(
+      Object.entries(record).map(([key, item]) => [key, redactValue(item, redact, depth + 1)]),
+    );
   }
-  return proto === Object.prototype ? value : {};
+  // Walked without Object.entries: a plain object where nothing changes (nearly every one)
+  // costs no allocation. Own keys in for-in order are Object.entries' order.
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) continue;
+    const item = record[key];
+    const safe = redactValue(item, redact, depth + 1);
+    if (safe !== item) return redactedCopy(record, key, safe, redact, depth);
+  }
+  return value;
+}
+
+/** `record` copied once its key `changed` redacted to `safe`: later values redacted once each. */
+function redactedCopy(
+  record: Record<string, unknown>,
+  changed: string,
+  safe: unknown,
+  redact: Redactor,
+  depth: number,
+): Record<string, unknown> {
+  const out: [string, unknown][] = [];
+  let past = false;
+  for (const [key, item] of Object.entries(record)) {
+    if (key === changed) {
+      out.push([key, safe]);
+      past = true;
+    } else out.push([key, past ? redactValue(item, redact, depth + 1) : item]);
+  }
+  return Object.fromEntries(out);
 }
 
 function redactArray(value: unknown[], redact: Redactor, depth: number): unknown[] {

@@ -42,6 +42,19 @@ function firstDifference(a: string, b: string): number {
 }
 
 /**
+ * Whether `prompt` is exactly the segments' contents joined. A slice is a view of the prompt
+ * and === compares it at memory speed (startsWith goes character by character).
+ */
+function isJoinOf(prompt: string, segments: readonly PromptSegment[]): boolean {
+  let at = 0;
+  for (const { content } of segments) {
+    if (prompt.slice(at, at + content.length) !== content) return false;
+    at += content.length;
+  }
+  return at === prompt.length;
+}
+
+/**
  * Holds a call's params to elizaOS's rule `prompt === promptSegments.map(s => s.content).join("")`:
  * without a prompt, the joined segments become it; a different prompt is an error naming where
  * they part, since a provider reading segments would otherwise send other text than one
@@ -51,14 +64,15 @@ export function withSegmentedPrompt<P>(params: P): P {
   if (typeof params !== "object" || params === null || Array.isArray(params)) return params;
   const p = params as Record<string, unknown>;
   if (p.promptSegments === undefined) return params;
-  const joined = checkSegments(p.promptSegments)
-    .map((s) => s.content)
-    .join("");
-  if (p.prompt === undefined) return { ...params, prompt: joined };
+  const segments = checkSegments(p.promptSegments);
+  const join = () => segments.map((s) => s.content).join("");
+  if (p.prompt === undefined) return { ...params, prompt: join() };
   if (typeof p.prompt !== "string") {
     throw new PromptSegmentsError("prompt must be a string when promptSegments are given");
   }
-  if (p.prompt !== joined) {
+  // Checked in place: joining the segments only to compare would copy the whole prompt.
+  if (!isJoinOf(p.prompt, segments)) {
+    const joined = join();
     const at = firstDifference(p.prompt, joined);
     throw new PromptSegmentsError(
       `prompt does not equal promptSegments joined (prompt ${p.prompt.length} characters, ` +

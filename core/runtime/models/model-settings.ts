@@ -24,12 +24,30 @@ const PARAMS: readonly [suffix: string, param: string, legacy?: string][] = [
   ["PRESENCE_PENALTY", "presencePenalty", "MODEL_PRESENCE_PENALTY"],
 ];
 
+/** Each parameter's setting names for a model type, in the order they are read; made once per type. */
+const names = new Map<string, readonly (readonly [param: string, keys: readonly string[]])[]>();
+
+function settingNames(type: ModelTypeName) {
+  let held = names.get(type);
+  if (!held) {
+    held = PARAMS.map(([suffix, param, legacy]) => {
+      const keys = [`${type}_${suffix}`, `DEFAULT_${suffix}`];
+      if (legacy !== undefined) keys.push(legacy);
+      return [param, keys] as const;
+    });
+    // Model types are a handful of names, but a plugin may invent its own: bounded all the same.
+    if (names.size >= 64) names.clear();
+    names.set(type, held);
+  }
+  return held;
+}
+
 /** The parameters the settings give for this model type (empty when none are set). */
 export function modelSettings(runtime: SettingReader, type: ModelTypeName): Record<string, number> {
   const found: Record<string, number> = {};
-  for (const [suffix, param, legacy] of PARAMS) {
-    for (const key of [`${type}_${suffix}`, `DEFAULT_${suffix}`, legacy]) {
-      const text = key === undefined ? undefined : runtime.getSettingString(key);
+  for (const [param, keys] of settingNames(type)) {
+    for (const key of keys) {
+      const text = runtime.getSettingString(key);
       // Number("") is 0 and Number(" ") too: a blank value is unset, not zero.
       if (text === undefined || text.trim() === "") continue;
       const value = Number(text);

@@ -145,6 +145,8 @@ export class RunTracker {
 
 /** The row within MAX_RUN_ROW_CHARS: prompts and answers go first, then the middle steps. */
 export function bounded(body: RunLogBody): RunLogBody {
+  // A turn's row is a few kilobytes: a walk that proves it fits spares printing it whole.
+  if (jsonLengthAtMost(body, MAX_RUN_ROW_CHARS)) return body;
   if (JSON.stringify(body).length <= MAX_RUN_ROW_CHARS) return body;
   const events = body.events.map((event) => {
     if (event.type !== "MODEL_USED") return event;
@@ -157,4 +159,53 @@ export function bounded(body: RunLogBody): RunLogBody {
     trimmed = { ...trimmed, events: [...kept, trimmed.events[trimmed.events.length - 1]!] };
   }
   return trimmed;
+}
+
+/** Past this nesting (or on a cycle) the walk gives up and JSON.stringify decides. */
+const WALK_DEPTH = 32;
+
+/**
+ * Whether JSON.stringify(value) is surely no longer than `limit`, from an upper bound on its
+ * length: every character of a string or key counted as six (its longest escape, \uXXXX),
+ * every number as 25. False means "not shown", and only for plain data: anything JSON prints
+ * in its own way (toJSON, a bigint, a class instance) is left to JSON.stringify.
+ */
+export function jsonLengthAtMost(value: unknown, limit: number): boolean {
+  return jsonBound(value, 0, limit) <= limit;
+}
+
+function jsonBound(value: unknown, depth: number, budget: number): number {
+  switch (typeof value) {
+    case "string":
+      return 2 + 6 * value.length;
+    case "number":
+      return 25;
+    case "boolean":
+    case "undefined":
+      return 5;
+    case "object":
+      break;
+    default:
+      return Number.POSITIVE_INFINITY;
+  }
+  if (value === null) return 4;
+  if (depth >= WALK_DEPTH) return Number.POSITIVE_INFINITY;
+  let total = 2;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length && total <= budget; i++) {
+      total += 1 + jsonBound(value[i], depth + 1, budget - total);
+    }
+    return total;
+  }
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return Number.POSITIVE_INFINITY;
+  for (const key in value) {
+    if (total > budget) break;
+    if (!Object.hasOwn(value, key)) continue;
+    total +=
+      3 +
+      6 * key.length +
+      jsonBound((value as Record<string, unknown>)[key], depth + 1, budget - total);
+  }
+  return total;
 }

@@ -35,7 +35,8 @@ export const recentMessagesProvider: Provider = {
         : "";
       return `${speaker}: ${m.content.text ?? ""}${attached}`;
     });
-    const text = lines.length ? `# Conversation\n${lines.join("\n")}` : "";
-    return { text, data: { recentMessages: recent }, values: { recentMessages: lines.join("\n") } };
+    const joined = lines.join("\n");
+    const text = lines.length ? `# Conversation\n${joined}` : "";
+    return { text, data: { recentMessages: recent }, values: { recentMessages: joined } };
   },
 };
