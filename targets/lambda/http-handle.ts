@@ -7,7 +7,7 @@ import type { Hono } from "hono";
 import { handle } from "hono/aws-lambda";
 import { decodeBase64 } from "hono/utils/encode";
 import type { AppEnv } from "../../core/index.ts";
-import { EventBodyRequest } from "./event-body-request.ts";
+import { eventBodyRequest } from "./event-body-request.ts";
 
 type HttpHandle = ReturnType<typeof handle<AppEnv>>;
 type LambdaEnvOf = { event?: object };
@@ -21,7 +21,7 @@ export function handleHttp(app: Hono<AppEnv>): HttpHandle {
     const held = env.event ? bodies.get(env.event) : undefined;
     if (!held) return app.fetch(request, env as never, ctx as never);
     return app.fetch(
-      new EventBodyRequest(request, held.bytes),
+      eventBodyRequest(request, held.bytes),
       { ...env, event: held.event } as never,
       ctx as never,
     );
