@@ -2,7 +2,6 @@
 // request body and caller ids, rate limits, Idempotency-Key, the turn itself and its events.
 export { admitted, type TurnSlot } from "./admitted.ts";
 export { type ApiMessage, toApiMessage } from "./api-message.ts";
-export { callerUuid } from "./caller-uuids.ts";
 export { type IdempotentRequest, idempotencyKeyOf, idempotentRequest } from "./idempotency.ts";
 export {
   callerId,
