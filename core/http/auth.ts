@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from "hono";
-import { timingSafeEqual } from "hono/utils/buffer";
 import { ApiError } from "./errors.ts";
+import { secretMatchesNow } from "./secret-match.ts";
+
+export { secretMatchesNow } from "./secret-match.ts";
 
 /** Constant-time comparison for shared secrets (bearer tokens, webhook secrets). */
 export async function secretMatches(given: string | undefined, expected: string): Promise<boolean> {
-  if (given === undefined) return false;
-  return timingSafeEqual(given, expected);
+  return secretMatchesNow(given, expected);
 }
 
 export interface BearerOptions {
@@ -53,7 +54,7 @@ export function requireBearer(options: BearerOptions): MiddlewareHandler {
     }
     const token = bearerToken(c.req.header("authorization") ?? "");
     if (!token) throw new ApiError(401, "unauthorized", "Missing Authorization: Bearer token");
-    if (!(await secretMatches(token, expected))) {
+    if (!secretMatchesNow(token, expected)) {
       throw new ApiError(401, "unauthorized", "Invalid bearer token");
     }
     return next();

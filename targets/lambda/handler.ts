@@ -15,7 +15,6 @@ import type {
   Context,
   ScheduledEvent,
 } from "aws-lambda";
-import { handle } from "hono/aws-lambda";
 import {
   createApp,
   describeError,
@@ -35,6 +34,7 @@ import {
 import { installNodeRunScope } from "../shared/node-run-scope.ts";
 import { createLambdaAgent, type LambdaEnv } from "./agent.ts";
 import { isHttpEvent, isScheduledEvent, isTickEvent, MARKER, type TickEvent } from "./events.ts";
+import { handleHttp } from "./http-handle.ts";
 import { type SelfInvoke, selfInvokeFromEnv } from "./self-invoke.ts";
 
 /** The agent defined in code (character, plugins, storage, connectors, models); the env fills in the rest. */
@@ -75,7 +75,7 @@ export function createLambdaHandler(options: LambdaHandlerOptions = {}): LambdaH
   const { env, app, getAgent, deferred } = lambdaApp(options);
   const selfInvoke =
     options.selfInvoke === undefined ? selfInvokeFromEnv(env) : (options.selfInvoke ?? undefined);
-  const http = handle(app);
+  const http = handleHttp(app);
 
   const tick = async (occurrence?: string): Promise<TickReport> => {
     const agent = await getAgent(env);

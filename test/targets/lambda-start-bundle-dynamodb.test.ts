@@ -28,11 +28,14 @@ const API_TOKEN = "start-bundle-token";
 
 /**
  * What a cold start loads, whatever the storage: the handler, the app, the runtime. 802 KiB
- * before issue 32 (the AWS SDK's DynamoDB and Lambda clients were in it), 460 KiB after.
+ * before issue 32 (the AWS SDK's DynamoDB and Lambda clients were in it), 460 KiB without
+ * them, 425 KiB with the OpenAPI document loaded only by GET /openapi.json.
  */
-const START_BUDGET = 512 * 1024;
-/** The start and one storage driver's chunks: 723 KiB with DynamoDB, 723 KiB with Neon. */
-const CONFIGURED_BUDGET = 800 * 1024;
+const START_BUDGET = 448 * 1024;
+/** The start and one storage driver's chunks: 686 KiB with DynamoDB, 688 KiB with Neon. */
+const CONFIGURED_BUDGET = 760 * 1024;
+/** Code every start could carry but only a rare request needs, each loaded when reached. */
+const LATER_CODE = { openApiDocument: /^openapi\.json$/ };
 
 /** The packages and folders that are one storage driver's alone. */
 const DRIVER_CODE = {
@@ -58,10 +61,10 @@ afterAll(async () => {
 });
 
 describe("the Lambda start bundle, by its metafile", () => {
-  it("holds no storage driver: no AWS SDK, no Neon driver, no DynamoDB or Postgres adapter", () => {
+  it("holds no storage driver (no AWS SDK, no Neon driver, no DynamoDB or Postgres adapter) and no OpenAPI document", () => {
     const inputs = inputsOf(bundle, bundle.loadedAtStart);
     expect(inputs.length).toBeGreaterThan(0);
-    for (const [name, code] of Object.entries(DRIVER_CODE)) {
+    for (const [name, code] of Object.entries({ ...DRIVER_CODE, ...LATER_CODE })) {
       expect(has(inputs, code), name).toBe(false);
     }
     expect(bundle.bytes).toBeLessThanOrEqual(START_BUDGET);

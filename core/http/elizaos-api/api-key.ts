@@ -4,7 +4,7 @@
 import type { MiddlewareHandler } from "hono";
 import { envSetting } from "../../kernel/index.ts";
 import type { AppEnv } from "../app-options.ts";
-import { bearerToken, MAX_AUTHORIZATION_CHARS, secretMatches } from "../auth.ts";
+import { bearerToken, MAX_AUTHORIZATION_CHARS, secretMatchesNow } from "../auth.ts";
 import { ApiError } from "../errors.ts";
 
 export const elizaApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -21,7 +21,7 @@ export const elizaApiKey: MiddlewareHandler<AppEnv> = async (c, next) => {
       : bearerToken(c.req.header("authorization") ?? "");
   if (!given)
     throw new ApiError(401, "unauthorized", "Missing X-API-KEY (or Authorization: Bearer)");
-  if (!(await secretMatches(given, expected))) {
+  if (!secretMatchesNow(given, expected)) {
     throw new ApiError(401, "unauthorized", "Invalid API key");
   }
   return next();

@@ -1,8 +1,8 @@
 import type { Context } from "hono";
-import { createUniqueUuid } from "../../kernel/index.ts";
 import type { IAgentRuntime } from "../../runtime/index.ts";
 import type { AppEnv } from "../app-options.ts";
 import { ApiError } from "../errors.ts";
+import { callerUuid } from "./caller-uuids.ts";
 
 /**
  * 429 with Retry-After when the caller or the room is over its per-minute limit: before the
@@ -15,8 +15,8 @@ export async function enforceRateLimit(
 ): Promise<void> {
   const verdict = await agent.messageLimiter.check(
     {
-      entityId: createUniqueUuid(agent, ids.userId),
-      roomId: createUniqueUuid(agent, ids.roomId),
+      entityId: callerUuid(agent, ids.userId),
+      roomId: callerUuid(agent, ids.roomId),
     },
     agent.now(),
   );

@@ -7,6 +7,7 @@ import { messageService, replyId, type TurnObserver } from "../../pipeline/index
 import type { IAgentRuntime } from "../../runtime/index.ts";
 import { ApiError } from "../errors.ts";
 import { toApiMessage } from "./api-message.ts";
+import { callerUuid } from "./caller-uuids.ts";
 import { callerIds, type SendMessage } from "./message-body.ts";
 
 export interface SendMessageResult {
@@ -46,8 +47,8 @@ export async function sendMessage(
   options: TurnOptions = {},
 ): Promise<SendMessageResult> {
   const { userId, roomId } = callerIds(body);
-  const entityId = createUniqueUuid(agent, userId);
-  const roomUuid = createUniqueUuid(agent, roomId);
+  const entityId = callerUuid(agent, userId);
+  const roomUuid = callerUuid(agent, roomId);
   const userName = body.userName ?? userId;
   const source = options.source ?? "api";
   const answer = (
