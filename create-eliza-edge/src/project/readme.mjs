@@ -76,7 +76,7 @@ function startNote({ target, model }) {
 function targetFiles(target) {
   switch (target) {
     case "cloudflare":
-      return "| `src/worker.ts` | the Worker entry |\n| `wrangler.toml` | Worker, D1 database `DB`, cron trigger |";
+      return "| `src/worker.ts` | the Worker entry (the app and the agent built at startup) |\n| `src/cloudflare-workers.d.ts` | the type of `cloudflare:workers`' env |\n| `wrangler.toml` | Worker, D1 database `DB`, cron trigger |";
     case "lambda":
       return "| `src/lambda.ts` | the Lambda handler (`npm run build`: `eliza-edge build lambda`) |\n| `src/server.ts` | the same agent locally (`npm start`) |\n| `serverless.yml` | function, HTTP API, schedule, DynamoDB table |";
     case "vercel":

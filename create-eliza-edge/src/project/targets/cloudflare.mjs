@@ -21,10 +21,21 @@ binding = "AI"
     files: {
       "src/worker.ts": `// The Worker: fetch serves the agent's HTTP API and webhooks, scheduled runs due tasks
 // (reminders, repeats). Storage is the D1 binding DB; settings are vars and secrets.
-import { createWorker } from "eliza-edge/targets/cloudflare";
+// With the env read at startup, the app and the agent are built in the global scope, whose
+// CPU counts against the 1 s startup limit rather than the first request's (10 ms on the
+// free plan); the first request only does the agent's storage I/O.
+import { env } from "cloudflare:workers";
+import { createWorker, type WorkerEnv } from "eliza-edge/targets/cloudflare";
 import { agent } from "./agent";
 
-export default createWorker(agent);
+export default createWorker({ ...agent, env: env as WorkerEnv });
+`,
+      "src/cloudflare-workers.d.ts": `// workerd's built-in module, of which src/worker.ts reads the env requests get. Declared here
+// because @cloudflare/workers-types declares it only beside every Workers global, which would
+// replace Node's types that the rest of the project is checked with.
+declare module "cloudflare:workers" {
+  export const env: unknown;
+}
 `,
       "wrangler.toml": `# Cloudflare Workers deploy descriptor. Before the first deploy:
 #   npx wrangler login
