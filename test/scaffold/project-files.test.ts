@@ -47,7 +47,10 @@ const COMMON = [
 
 describe("create-eliza-edge project files", () => {
   it.each([
-    ["cloudflare", [".dev.vars.example", "src/cloudflare-workers.d.ts", "src/worker.ts", "wrangler.toml"]],
+    [
+      "cloudflare",
+      [".dev.vars.example", "src/cloudflare-workers.d.ts", "src/worker.ts", "wrangler.toml"],
+    ],
     ["lambda", [".env.example", "serverless.yml", "src/lambda.ts", "src/server.ts"]],
     ["vercel", [".env.example", "api/index.js", "src/server.ts", "src/vercel.ts", "vercel.json"]],
     ["node", [".dockerignore", ".env.example", "Dockerfile", "src/server.ts"]],
