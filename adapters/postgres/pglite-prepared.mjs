@@ -28,6 +28,15 @@ const STALE = new Set(["26000", "0A000"]);
 /** @type {WeakMap<PGlite, Session>} */
 const sessions = new WeakMap();
 
+/**
+ * The options parseResults reads, less the parsers (given merged instead, see parsersOf).
+ * @param {QueryOptions | undefined} options
+ * @returns {QueryOptions | undefined}
+ */
+function rowsOnly(options) {
+  return options?.parsers ? { ...options, parsers: undefined } : options;
+}
+
 /** @param {Uint8Array[]} parts */
 function concat(parts) {
   let length = 0;
@@ -53,6 +62,17 @@ export function preparedClient(pg) {
     sessions.set(pg, session);
   }
   const state = session;
+
+  /**
+   * PGlite's parsers with the query's own over them. parseResults copies the two into a new
+   * object per statement (every type PGlite knows, arrays included: hundreds of keys); a
+   * prototype chain gives the same lookups for nine assignments.
+   */
+  const parsersOf = (/** @type {QueryOptions | undefined} */ options) => {
+    const own = options?.parsers;
+    if (!own) return pg.parsers;
+    return Object.assign(Object.create(pg.parsers), own);
+  };
 
   /** Whether `sql` runs prepared: the second time it is seen, while names are left. */
   const hot = (/** @type {string} */ sql) => {
@@ -104,7 +124,7 @@ export function preparedClient(pg) {
     try {
       // Outside a transaction the write is made durable as query() makes it, after the run.
       const { messages } = await pg.execProtocol(message, { syncToFs: !inTransaction });
-      const [results] = parse.parseResults(messages, pg.parsers, options);
+      const [results] = parse.parseResults(messages, parsersOf(options), rowsOnly(options));
       return /** @type {Results} */ (results);
     } catch (error) {
       const code = /** @type {{ code?: unknown }} */ (error)?.code;
