@@ -21,10 +21,16 @@ const STALE = new Set(["26000", "0A000"]);
  * @typedef {import("@electric-sql/pglite").QueryOptions} QueryOptions
  * @typedef {import("@electric-sql/pglite").Results} Results
  * @typedef {{ name: string, types: number[] }} Prepared
- * @typedef {{ prepared: Map<string, Prepared>, seen: Set<string>, next: number }} Session
+ * @typedef {{ prepared: Map<string, Prepared>, seen: Set<string> }} Session
  */
 
-/** One cache per PGlite: names are the session's, whoever wraps it. */
+/**
+ * Names are numbered across the process, not per cache: two wrappers of one session (a
+ * recording proxy and the PGlite it wraps) keep two caches, and must not reuse a name.
+ */
+let named = 0;
+
+/** One cache per PGlite object. */
 /** @type {WeakMap<PGlite, Session>} */
 const sessions = new WeakMap();
 
@@ -58,7 +64,7 @@ function concat(parts) {
 export function preparedClient(pg) {
   let session = sessions.get(pg);
   if (!session) {
-    session = { prepared: new Map(), seen: new Set(), next: 0 };
+    session = { prepared: new Map(), seen: new Set() };
     sessions.set(pg, session);
   }
   const state = session;
@@ -86,7 +92,7 @@ export function preparedClient(pg) {
 
   /** Parses `sql` under a new name and reads its parameter types: one call. */
   const define = async (/** @type {string} */ sql) => {
-    const name = `eliza_edge_${state.next++}`;
+    const name = `eliza_edge_${named++}`;
     const message = concat([
       protocol.serialize.parse({ name, text: sql }),
       protocol.serialize.describe({ type: "S", name }),

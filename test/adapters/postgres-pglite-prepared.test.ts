@@ -64,6 +64,15 @@ describe("PGlite statements kept prepared", () => {
     expect(calls.execProtocol).toBe((before.execProtocol ?? 0) + 1);
   });
 
+  it("keeps names apart when one session is wrapped twice (a recording proxy and PGlite)", async () => {
+    const wrapped = new Proxy(pg, {});
+    const clients = [preparedClient(pg), preparedClient(wrapped)];
+    const text = "select id from t where id = $1";
+    for (let run = 0; run < 3; run++) {
+      for (const client of clients) expect((await client.query(text, [1])).rows).toHaveLength(1);
+    }
+  });
+
   it("keeps a transaction's statements in it: a rollback undoes them", async () => {
     const client = preparedClient(pg);
     const count = "select count(*)::int as n from t where note = $1";
