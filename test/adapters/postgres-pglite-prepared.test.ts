@@ -65,7 +65,12 @@ describe("PGlite statements kept prepared", () => {
   });
 
   it("keeps names apart when one session is wrapped twice (a recording proxy and PGlite)", async () => {
-    const wrapped = new Proxy(pg, {});
+    const wrapped = new Proxy(pg, {
+      get(target, key) {
+        const value = Reflect.get(target, key, target);
+        return typeof value === "function" ? value.bind(target) : value;
+      },
+    });
     const clients = [preparedClient(pg), preparedClient(wrapped)];
     const text = "select id from t where id = $1";
     for (let run = 0; run < 3; run++) {
