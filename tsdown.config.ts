@@ -66,8 +66,12 @@ export default defineConfig({
     // A folder is copied under its own name: dist/migrations.
     { from: "adapters/postgres/migrations", to: "dist" },
     { from: "targets/node/web/chat.html", to: "dist" },
-    // PGlite's worker thread, found beside the built code (adapters/postgres/pglite-thread.ts).
-    { from: "adapters/postgres/pglite-worker.mjs", to: "dist" },
+    // PGlite's worker thread, found beside the built code (adapters/postgres/pglite-thread.ts),
+    // and the prepared statements it imports.
+    {
+      from: ["adapters/postgres/pglite-worker.mjs", "adapters/postgres/pglite-prepared.mjs"],
+      to: "dist",
+    },
     {
       from: [
         "targets/node/web/chat-stream.js",

@@ -16,6 +16,7 @@ import {
   countingD1,
   countingDynamo,
   countingMethods,
+  countingPglite,
 } from "./roundtrips/counters.ts";
 import type { CountedStorage } from "./roundtrips/measure.ts";
 
@@ -38,7 +39,7 @@ export const backends: Record<BackendName, OpenBackend> = {
 
   async pglite(options = {}) {
     const counter: Counter = { count: 0 };
-    const client = countingMethods(await PGlite.create({ extensions: { vector } }), counter);
+    const client = countingPglite(await PGlite.create({ extensions: { vector } }), counter);
     const storage = await createPgliteStorage({ ...options, client });
     await storage.init();
     return {

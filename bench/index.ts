@@ -10,7 +10,8 @@
 //   search   search p50 and recall@10 over 1k / 10k / 100k memories, per backend
 //   tasks    tasks one tick runs per second, per backend
 //   workerd  workerd's own CPU per message on the real Worker, against a bare Worker
-//   pglite   `npm start` on PGlite at 1 / 10 / 50 connections, PGlite in its worker and not
+//   pglite   a turn's storage work through the adapter against its statements alone, by CPU;
+//            `npm start` on PGlite at 1 / 10 / 50 connections, PGlite in its worker and not
 //
 //   npm run bench [-- section ...] [-- --readme]   BENCH_MAX_SIZE=10000 stops rooms and search
 //
@@ -23,6 +24,7 @@ import { benchColdStart } from "./cold-start.ts";
 import { compareTables } from "./compare.ts";
 import { benchLambda } from "./lambda.ts";
 import { idleLine, machineLine } from "./machine.ts";
+import { pgliteAdapterTable } from "./pglite-adapter-cpu.ts";
 import { pgliteThroughputTable } from "./pglite-throughput.ts";
 import { writeSection } from "./readme-section.ts";
 import { measureRoomSizes, ROOM_SIZES, type RoomSizeRow, roomSizeMarkdown } from "./room-size.ts";
@@ -109,7 +111,10 @@ const sections: Record<string, { title: string; run: () => Promise<string> }> = 
   search: { title: "Memory search at scale", run: search },
   tasks: { title: "Task throughput", run: () => taskThroughputTable() },
   workerd: { title: "Workers: workerd's CPU per message", run: () => workerdCpuTable() },
-  pglite: { title: "`npm start` on PGlite by connections", run: () => pgliteThroughputTable() },
+  pglite: {
+    title: "`npm start` on PGlite by connections",
+    run: async () => `${await pgliteAdapterTable()}\n\n${await pgliteThroughputTable()}`,
+  },
 };
 
 // The page holding the bench blocks (the flag keeps its old name, `--readme`).

@@ -7,6 +7,7 @@
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types } from "@electric-sql/pglite";
 import { vector } from "@electric-sql/pglite-pgvector";
+import { preparedClient } from "./pglite-prepared.mjs";
 
 /** drizzle maps dates and intervals from their text, as drizzle-orm/pglite asks PGlite to. */
 const asText = (/** @type {string} */ value) => value;
@@ -38,7 +39,10 @@ function toWireError(/** @type {unknown} */ error) {
   return { message: error instanceof Error ? error.message : String(error), fields };
 }
 
-/** Rows as arrays for drizzle to map (`all`), or PGlite's whole result (`execute`). */
+/**
+ * Rows as arrays for drizzle to map (`all`), or PGlite's whole result (`execute`); `db` is
+ * PGlite or its transaction, hot statements prepared (pglite-prepared.mjs).
+ */
 async function run(db, query) {
   const result = await db.query(query.sql, query.params, OPTIONS[query.method]);
   return query.method === "all" ? result.rows : result;
@@ -73,8 +77,8 @@ async function answer(pg, message) {
       return;
     }
     const results = message.transaction
-      ? await pg.transaction((tx) => runAll(tx, message.queries))
-      : await runAll(pg, message.queries);
+      ? await prepared.transaction((tx) => runAll(tx, message.queries))
+      : await runAll(prepared, message.queries);
     reply({ id: message.id, ok: true, results });
   } catch (caught) {
     const index = typeof caught?.index === "number" ? caught.index : undefined;
@@ -94,6 +98,7 @@ try {
   reply({ kind: "failed", error: toWireError(error) });
   parentPort?.close();
 }
+const prepared = pg && preparedClient(pg);
 if (pg) {
   let queue = Promise.resolve();
   parentPort?.on("message", (message) => {

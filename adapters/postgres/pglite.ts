@@ -4,6 +4,7 @@ import { vector } from "@electric-sql/pglite-pgvector";
 import { drizzle } from "drizzle-orm/pglite";
 import { type Db, type PostgresDriver, transactionalDriver } from "./driver.ts";
 import { searchSettingsSql } from "./hnsw.ts";
+import { preparedClient } from "./pglite-prepared.mjs";
 import { PostgresStorage, type PostgresStorageOptions } from "./storage.ts";
 
 export interface PgliteStorageOptions extends PostgresStorageOptions {
@@ -28,7 +29,10 @@ export function pgliteDriver(client: PGlite, ownsClient: boolean): PostgresDrive
   const close = async () => {
     if (ownsClient && !client.closed) await client.close();
   };
-  return transactionalDriver("pglite", drizzle({ client }) as unknown as Db, close, prepareSearch);
+  // drizzle sees PGlite's query and transaction with the hot statements kept prepared.
+  const prepared = preparedClient(client) as unknown as PGlite;
+  const db = drizzle({ client: prepared }) as unknown as Db;
+  return transactionalDriver("pglite", db, close, prepareSearch);
 }
 
 /** Opens PGlite with pgvector (about 4 s cold); run `init()` to apply migrations. */

@@ -74,6 +74,25 @@ export function countingMethods<T extends object>(target: T, counter: Counter): 
 }
 
 /**
+ * Counts PGlite's calls as round trips: a statement (query, exec, or a prepared statement's
+ * run, which takes PGlite's transaction lock as query does) or a whole transaction, whose
+ * statements count with it. PGlite's own calls inside these go to the real object, uncounted.
+ */
+export function countingPglite<T extends object>(target: T, counter: Counter): T {
+  const counted = new Set(["query", "exec", "transaction", "_runExclusiveTransaction"]);
+  return new Proxy(target, {
+    get(t, key) {
+      const value = Reflect.get(t, key, t);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        if (counted.has(String(key))) counter.count++;
+        return value.apply(t, args);
+      };
+    },
+  });
+}
+
+/**
  * Counts the round trips of a DynamoDB client, and its requests. The adapter sends independent
  * requests side by side (a batch's write with its reads), so a round trip is a step of the
  * longest chain: a request is one step after the deepest request that had finished when it

@@ -55,6 +55,7 @@ describe("the packed eliza-edge", { timeout: 600_000 }, () => {
         "dist/pglite-seed.tar.gz",
         "dist/pglite-seed.json",
         "dist/pglite-worker.mjs",
+        "dist/pglite-prepared.mjs",
         "adapters/d1/migrations/0000_init.sql",
       ]),
     );
