@@ -41,8 +41,11 @@ describe("core stays web-standard", () => {
     // (133.3 KiB); issue 29 the retry contract and deadlines (135.6 KiB); issue 30 elizaOS's
     // constructor `adapter` (the IDatabaseAdapter bridge, ~2 KiB), rerankMemories with elizaOS's
     // BM25 and Porter2 stemmer (~3 KiB) and elizaOS's start rows, log rows and service health
-    // (~1 KiB). Measured: 142.6 KiB.
-    expect(gzipSync(bundle.code).byteLength).toBeLessThan(145 * 1024);
+    // (~1 KiB): 142.6 KiB; later work up to issue 32 brought it to 144.3 KiB. Issue 32's turn
+    // CPU work added what makes later turns cheaper (templates cut once, copies of stored rows
+    // in one pass, a bound on the run row's JSON, the agent prepared apart from its start, the
+    // bearer check's synchronous SHA-256 from @noble/hashes): 0.9 KiB. Measured: 145.2 KiB.
+    expect(gzipSync(bundle.code).byteLength).toBeLessThan(147 * 1024);
   });
 
   it("catches a forbidden node: import with the same check", async () => {
