@@ -184,8 +184,19 @@ describe("a stop has a deadline", () => {
     const half = connect(Number(port), "127.0.0.1");
     const halfClosed = new Promise<void>((resolve) => half.once("close", () => resolve()));
     half.on("error", () => {});
-    half.write(
-      'POST /api/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"text":',
+    // The connection is open and its bytes written before the stop begins: net.connect starts
+    // on a later tick, so without this wait the SIGTERM could race the connection itself.
+    await guarded(
+      "the half-sent request to be written",
+      new Promise<void>((resolve) =>
+        half.once("connect", () =>
+          half.write(
+            'POST /api/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"text":',
+            () => resolve(),
+          ),
+        ),
+      ),
+      target.output,
     );
     const running = target;
     running.child.kill("SIGTERM");
