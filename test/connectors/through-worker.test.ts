@@ -6,7 +6,6 @@
 // workerd runs on the real clock, so there is no `advance`: the three scenarios that need time
 // to pass (a reply retried on a later tick, a reminder fired by a tick from Telegram and from
 // Discord) return early here, and `tick` (a Cron Trigger through scheduled()) goes unused.
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
@@ -19,7 +18,12 @@ import { startFakeTelegram } from "../fakes/telegram-server.ts";
 import { RFC8032_TEST1 } from "../fixtures/discord/signer.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
 import { eventually, GUARDED_TEST_MS } from "../support/eventually.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import {
+  applyD1Migrations,
+  d1Of,
+  d1WorkerOptions,
+  wranglerCompatibility,
+} from "../support/miniflare-d1.ts";
 import { triggerScheduled } from "../support/miniflare-scheduled.ts";
 import { type ConnectorDriver, connectorEnv } from "./driver.ts";
 import { APPLICATION_ID, BOT_ID, BOT_USERNAME, TELEGRAM_SECRET } from "./requests.ts";
@@ -38,8 +42,7 @@ let scheduledAt = Math.floor(Date.now() / 60_000) * 60_000;
 
 beforeAll(async () => {
   bundle = (await bundleForWorkers(join(root, "targets/cloudflare/main.ts"))).code;
-  const toml = await readFile(join(root, "wrangler.toml"), "utf8");
-  compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)![1]!;
+  ({ compatibilityDate } = await wranglerCompatibility());
 });
 
 afterAll(async () => {
@@ -100,22 +103,20 @@ async function startWorkerDriver(): Promise<ConnectorDriver> {
     API_TOKEN,
     LOG_LEVEL: "error",
   };
-  const options = {
+  const options = d1WorkerOptions({
+    script: bundle,
     compatibilityDate,
-    unsafeTriggerHandlers: true,
-    workers: [
-      { name: "edge", modules: true, script: EDGE, serviceBindings: { AGENT: "agent" } },
-      {
-        name: "agent",
-        modules: true,
-        script: bundle,
-        d1Databases: ["DB"],
-        bindings,
-        routes: [`${AGENT_HOST}/*`],
-      },
-      d1BridgeWorker("DB", compatibilityDate),
-    ],
-  };
+    bindings,
+    worker: { name: "agent", routes: [`${AGENT_HOST}/*`] },
+    front: {
+      name: "edge",
+      modules: true,
+      script: EDGE,
+      compatibilityDate,
+      serviceBindings: { AGENT: "agent" },
+    },
+    shared: { unsafeTriggerHandlers: true },
+  });
   // One workerd for the file; each test gets a fresh isolate (new bindings: the Worker builds
   // its app and agent once per isolate) and an emptied database.
   if (mf) await mf.setOptions(options);

@@ -3,16 +3,15 @@
 // node:crypto and process.env) and run in real workerd (Miniflare 4) over a migrated D1
 // database: the plugin matrix and the message probe run inside the Worker, and the Worker's
 // own routes answer POST /api/messages and plugin-starter's GET /helloworld.
-import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleElizaosWorker } from "../support/bundle-elizaos-worker.ts";
 import type { MessageProbe } from "../support/elizaos-message-probe.ts";
 import type { MatrixReport } from "../support/elizaos-plugin-matrix.ts";
 import { EMBEDDING_WIDTH } from "../support/elizaos-scripted-model.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { startD1Worker, wranglerCompatibility } from "../support/miniflare-d1.ts";
 import { describePluginLeg, type Fetch } from "./expectations.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -28,27 +27,16 @@ beforeAll(async () => {
   const bundle = await bundleElizaosWorker(join(root, "test/fixtures/elizaos-plugins-worker.ts"));
   nodeImports = bundle.nodeImports;
   inputs = bundle.inputs;
-  const toml = await readFile(join(root, "wrangler.toml"), "utf8");
-  const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)?.[1] ?? "2025-09-01";
-  mf = new Miniflare({
-    workers: [
-      {
-        name: "agent",
-        modules: true,
-        script: bundle.code,
-        compatibilityDate,
-        compatibilityFlags: ["nodejs_compat"],
-        d1Databases: ["DB"],
-        bindings: {
-          API_TOKEN,
-          EMBEDDING_DIMENSION: String(EMBEDDING_WIDTH),
-          LOG_LEVEL: "error",
-        },
-      },
-      d1BridgeWorker("DB", compatibilityDate),
-    ],
-  });
-  await applyD1Migrations(d1Of(mf));
+  ({ mf } = await startD1Worker({
+    script: bundle.code,
+    compatibilityDate: (await wranglerCompatibility()).compatibilityDate,
+    worker: { name: "agent", compatibilityFlags: ["nodejs_compat"] },
+    bindings: {
+      API_TOKEN,
+      EMBEDDING_DIMENSION: String(EMBEDDING_WIDTH),
+      LOG_LEVEL: "error",
+    },
+  }));
 });
 
 afterAll(async () => {

@@ -1,18 +1,13 @@
 // The same streamed reply from the Worker in real workerd (Miniflare) with D1, against local
 // OpenAI and Anthropic servers that stream: several delta events, the last event equal to the
 // reply stored in D1, and the run in the run log.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type FakeAnthropicServer, startFakeAnthropic } from "../fakes/anthropic-server.ts";
 import { type FakeOpenAIServer, startFakeOpenAI } from "../fakes/openai-server.ts";
-import { bundleForWorkers } from "../support/bundle-check.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { startDeployedWorker } from "../support/miniflare-d1.ts";
 import { allEvents } from "../support/sse-client.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const API_TOKEN = "stream-worker-token";
 const REPLY = "Streaming from the edge, one word at a time.";
 const PLAN = `<response><thought>answer</thought><actions>REPLY</actions><text>${REPLY}</text></response>`;
@@ -33,24 +28,13 @@ describe("streamed replies from the Worker in workerd", () => {
   });
 
   async function worker(bindings: Record<string, string>): Promise<Miniflare> {
-    const bundle = await bundleForWorkers(join(root, "targets/cloudflare/main.ts"));
-    const toml = await readFile(join(root, "wrangler.toml"), "utf8");
-    const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)![1]!;
-    const mf = new Miniflare({
-      workers: [
-        {
-          name: "worker",
-          modules: true,
-          script: bundle.code,
-          compatibilityDate,
-          d1Databases: ["DB"],
-          bindings: { API_TOKEN, LOG_LEVEL: "error", EMBEDDING_DIMENSION: "", ...bindings },
-        },
-        d1BridgeWorker("DB", compatibilityDate),
-      ],
+    const { mf } = await startDeployedWorker({
+      API_TOKEN,
+      LOG_LEVEL: "error",
+      EMBEDDING_DIMENSION: "",
+      ...bindings,
     });
     workers.push(mf);
-    await applyD1Migrations(d1Of(mf));
     return mf;
   }
 

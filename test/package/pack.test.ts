@@ -6,12 +6,11 @@
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { build } from "esbuild";
-import { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { npxBin } from "../../tools/npm-bin.ts";
 import { packBoth } from "../../tools/pack.ts";
 import { publishDryRun } from "../../tools/release.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { startD1Worker } from "../support/miniflare-d1.ts";
 import { createPackedProject, type PackedProject, root } from "../support/packed-project.ts";
 
 const AHOY = "Ahoy from the consumer's plugin";
@@ -222,25 +221,14 @@ console.log(JSON.stringify({ status: response.status, body: await response.json(
     const compatibilityDate = /compatibility_date = "([\d-]+)"/.exec(
       await readFile(join(project.dir, "wrangler.toml"), "utf8"),
     )![1]!;
-    const mf = new Miniflare({
-      workers: [
-        {
-          name: "consumer",
-          modules: true,
-          script,
-          compatibilityDate,
-          d1Databases: { DB: "DB" },
-          bindings: { API_TOKEN: TOKEN },
-        },
-        d1BridgeWorker("DB", compatibilityDate),
-      ],
+    // The migrations the package ships, applied as `wrangler d1 migrations apply` would.
+    const { mf } = await startD1Worker({
+      script,
+      compatibilityDate,
+      bindings: { API_TOKEN: TOKEN },
+      migrations: join(project.dir, "node_modules/eliza-edge/adapters/d1/migrations"),
     });
     try {
-      // The migrations the package ships, applied as `wrangler d1 migrations apply` would.
-      await applyD1Migrations(
-        d1Of(mf),
-        join(project.dir, "node_modules/eliza-edge/adapters/d1/migrations"),
-      );
       const response = await mf.dispatchFetch("https://consumer.example/api/messages", {
         method: "POST",
         headers: { "content-type": "application/json", authorization: `Bearer ${TOKEN}` },

@@ -21,7 +21,13 @@
 import { readdir, readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import type { D1Database, Vectorize } from "@cloudflare/workers-types";
-import { Miniflare, type WorkerOptions } from "miniflare";
+import {
+  Miniflare,
+  type MiniflareOptions,
+  type SharedOptions,
+  type WorkerOptions,
+} from "miniflare";
+import { bundleForWorkers } from "./bundle-check.ts";
 import { D1_BRIDGE_HOST, D1_BRIDGE_WORKER } from "./d1-bridge-worker.ts";
 import { d1OverFetch } from "./d1-over-fetch.ts";
 import {
@@ -110,6 +116,93 @@ export async function startMiniflareD1(options: MiniflareD1Options = {}): Promis
     await mf.dispose();
     throw error;
   }
+}
+
+/** What wrangler.toml at the project's root tells workerd: the date and flags a deploy uses. */
+export async function wranglerCompatibility(): Promise<{
+  compatibilityDate: string;
+  compatibilityFlags: string[];
+}> {
+  const toml = await readFile(new URL("../../wrangler.toml", import.meta.url), "utf8");
+  const date = /^compatibility_date = "([\d-]+)"$/m.exec(toml)?.[1];
+  if (!date) throw new Error("wrangler.toml has no compatibility_date");
+  const flags = /^compatibility_flags = \[(.*)\]$/m.exec(toml)?.[1] ?? "";
+  return {
+    compatibilityDate: date,
+    compatibilityFlags: [...flags.matchAll(/"([^"]+)"/g)].map((match) => match[1]!),
+  };
+}
+
+export interface D1WorkerOptions {
+  /** The Worker, an ES module already bundled; the database is its `env.DB`. */
+  script: string;
+  compatibilityDate: string;
+  bindings?: Record<string, string>;
+  /** The Worker's other options (its name, default "worker"; flags, routes, Vectorize). */
+  worker?: Omit<WorkerOptions, "script" | "modules" | "compatibilityDate" | "bindings">;
+  /** Miniflare's own options (host and port, trigger handlers, persistence). */
+  shared?: SharedOptions;
+  /** A Worker in front of it, the one `dispatchFetch` reaches (with a service binding to it). */
+  front?: WorkerOptions;
+}
+
+/** Miniflare's options for a Worker with a D1 database and the bridge that reaches it. */
+export function d1WorkerOptions(options: D1WorkerOptions): MiniflareOptions {
+  return {
+    ...options.shared,
+    workers: [
+      ...(options.front ? [options.front] : []),
+      {
+        name: "worker",
+        modules: true,
+        script: options.script,
+        compatibilityDate: options.compatibilityDate,
+        d1Databases: ["DB"],
+        bindings: options.bindings ?? {},
+        ...options.worker,
+      },
+      d1BridgeWorker("DB", options.compatibilityDate),
+    ],
+  } as MiniflareOptions;
+}
+
+/**
+ * A Worker in workerd with a D1 database migrated as `wrangler d1 migrations apply` does
+ * (from `migrations`, default the adapter's): the way a deploy meets its database.
+ */
+export async function startD1Worker(
+  options: D1WorkerOptions & { migrations?: string },
+): Promise<{ mf: Miniflare; db: D1Database }> {
+  const mf = new Miniflare(d1WorkerOptions(options));
+  try {
+    const db = d1Of(mf);
+    await applyD1Migrations(db, options.migrations);
+    return { mf, db };
+  } catch (error) {
+    await mf.dispose();
+    throw error;
+  }
+}
+
+/**
+ * The Worker `wrangler deploy` ships (targets/cloudflare/main.ts, bundled as wrangler does,
+ * under wrangler.toml's date and flags) on a migrated D1 database.
+ */
+export async function startDeployedWorker(
+  bindings: Record<string, string>,
+  more: Omit<D1WorkerOptions, "script" | "compatibilityDate" | "bindings"> = {},
+): Promise<{ mf: Miniflare; db: D1Database }> {
+  const [bundle, { compatibilityDate, compatibilityFlags }] = await Promise.all([
+    bundleForWorkers(fileURLToPath(new URL("../../targets/cloudflare/main.ts", import.meta.url))),
+    wranglerCompatibility(),
+  ]);
+  return startD1Worker({
+    ...more,
+    script: bundle.code,
+    compatibilityDate,
+    bindings,
+    worker: { compatibilityFlags, ...more.worker },
+  });
 }
 
 /**

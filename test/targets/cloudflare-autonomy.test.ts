@@ -1,49 +1,28 @@
 // Autonomy on the deployable Worker in real workerd with D1: ENABLE_AUTONOMY makes the first
 // request's cold start create the AUTONOMY_THINK task, a Cron Trigger that finds it due takes
 // one step in the agent's own room (the offline ELIZA answers), and the daily budget holds.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Storage } from "../../adapters/d1/index.ts";
 import { AUTONOMY_TASK_NAME, createUniqueUuid, type UUID } from "../../core/index.ts";
-import { bundleForWorkers } from "../support/bundle-check.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { startDeployedWorker } from "../support/miniflare-d1.ts";
 import { triggerScheduled } from "../support/miniflare-scheduled.ts";
-
-const root = fileURLToPath(new URL("../..", import.meta.url));
 
 describe("autonomy on the Worker in workerd with D1", () => {
   let mf: Miniflare;
   let db: D1Database;
 
   beforeAll(async () => {
-    const bundle = await bundleForWorkers(join(root, "targets/cloudflare/main.ts"));
-    const toml = await readFile(join(root, "wrangler.toml"), "utf8");
-    const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)![1];
-    mf = new Miniflare({
-      unsafeTriggerHandlers: true,
-      workers: [
-        {
-          name: "worker",
-          modules: true,
-          script: bundle.code,
-          compatibilityDate,
-          d1Databases: ["DB"],
-          bindings: {
-            API_TOKEN: "autonomy-test-token",
-            LOG_LEVEL: "warn",
-            ENABLE_AUTONOMY: "true",
-            AUTONOMY_MAX_STEPS_PER_DAY: "1",
-          },
-        },
-        d1BridgeWorker("DB", compatibilityDate!),
-      ],
-    });
-    db = d1Of(mf);
-    await applyD1Migrations(db);
+    ({ mf, db } = await startDeployedWorker(
+      {
+        API_TOKEN: "autonomy-test-token",
+        LOG_LEVEL: "warn",
+        ENABLE_AUTONOMY: "true",
+        AUTONOMY_MAX_STEPS_PER_DAY: "1",
+      },
+      { shared: { unsafeTriggerHandlers: true } },
+    ));
   });
 
   afterAll(async () => {

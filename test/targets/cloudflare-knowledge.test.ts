@@ -7,19 +7,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare, type MiniflareOptions } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VECTORIZE_METADATA } from "../../adapters/d1/index.ts";
 import { type FakeOpenAIServer, startFakeOpenAI } from "../fakes/openai-server.ts";
 import { startVectorizeStandIn, type VectorizeStandIn } from "../fakes/vectorize/server.ts";
 import { FACT, KNOWLEDGE_FILES, QUESTION } from "../fixtures/knowledge-character.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
-import {
-  applyD1Migrations,
-  d1BridgeWorker,
-  d1Of,
-  vectorizeBinding,
-} from "../support/miniflare-d1.ts";
+import { startD1Worker, vectorizeBinding } from "../support/miniflare-d1.ts";
 import { triggerScheduled } from "../support/miniflare-scheduled.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -70,34 +65,23 @@ describe.each([
   /** A workerd over the persisted database: each one is a cold start. */
   const start = async () => {
     await mf?.dispose();
-    const options: MiniflareOptions = {
-      unsafeTriggerHandlers: true,
-      d1Persist: persist,
-      workers: [
-        {
-          name: "worker",
-          modules: true,
-          script,
-          compatibilityDate,
-          d1Databases: ["DB"],
-          ...(standIn ? { vectorize: vectorizeBinding(standIn.url) } : {}),
-          bindings: {
-            API_TOKEN,
-            LOG_LEVEL: "warn",
-            OPENAI_API_KEY: "sk-test",
-            OPENAI_BASE_URL: model.url,
-            EMBEDDING_DIMENSION: String(WIDTH),
-            KNOWLEDGE_FRAGMENTS_PER_TICK: String(PER_TICK),
-            KNOWLEDGE_MATCH_THRESHOLD: "0",
-          },
-        },
-        d1BridgeWorker("DB", compatibilityDate),
-      ],
-    };
-    mf = new Miniflare(options);
-    const db = d1Of(mf);
-    await applyD1Migrations(db);
-    return db;
+    const started = await startD1Worker({
+      script,
+      compatibilityDate,
+      shared: { unsafeTriggerHandlers: true, d1Persist: persist },
+      worker: standIn ? { vectorize: vectorizeBinding(standIn.url) } : {},
+      bindings: {
+        API_TOKEN,
+        LOG_LEVEL: "warn",
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: model.url,
+        EMBEDDING_DIMENSION: String(WIDTH),
+        KNOWLEDGE_FRAGMENTS_PER_TICK: String(PER_TICK),
+        KNOWLEDGE_MATCH_THRESHOLD: "0",
+      },
+    });
+    mf = started.mf;
+    return started.db;
   };
   const tick = (minute: number) =>
     triggerScheduled(mf as Miniflare, "http://worker.test", {

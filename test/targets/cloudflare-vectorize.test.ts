@@ -5,18 +5,13 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { VECTORIZE_METADATA } from "../../adapters/d1/index.ts";
 import { type FakeOpenAIServer, startFakeOpenAI } from "../fakes/openai-server.ts";
 import { startVectorizeStandIn, type VectorizeStandIn } from "../fakes/vectorize/server.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
-import {
-  applyD1Migrations,
-  d1BridgeWorker,
-  d1Of,
-  vectorizeBinding,
-} from "../support/miniflare-d1.ts";
+import { startD1Worker, vectorizeBinding } from "../support/miniflare-d1.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const API_TOKEN = "vectorize-test-token";
@@ -35,29 +30,18 @@ describe("Worker in workerd with D1 and Vectorize", () => {
     });
     model = await startFakeOpenAI({ embeddingDimension: WIDTH });
     const bundle = await bundleForWorkers(join(root, "targets/cloudflare/main.ts"));
-    const compatibilityDate = "2026-04-20";
-    mf = new Miniflare({
-      workers: [
-        {
-          name: "worker",
-          modules: true,
-          script: bundle.code,
-          compatibilityDate,
-          d1Databases: ["DB"],
-          vectorize: vectorizeBinding(standIn.url),
-          bindings: {
-            API_TOKEN,
-            LOG_LEVEL: "warn",
-            OPENAI_API_KEY: "sk-test",
-            OPENAI_BASE_URL: model.url,
-            EMBEDDING_DIMENSION: String(WIDTH),
-          },
-        },
-        d1BridgeWorker("DB", compatibilityDate),
-      ],
-    });
-    db = d1Of(mf);
-    await applyD1Migrations(db);
+    ({ mf, db } = await startD1Worker({
+      script: bundle.code,
+      compatibilityDate: "2026-04-20",
+      worker: { vectorize: vectorizeBinding(standIn.url) },
+      bindings: {
+        API_TOKEN,
+        LOG_LEVEL: "warn",
+        OPENAI_API_KEY: "sk-test",
+        OPENAI_BASE_URL: model.url,
+        EMBEDDING_DIMENSION: String(WIDTH),
+      },
+    }));
   });
 
   afterAll(async () => {

@@ -9,12 +9,12 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import type { D1Database } from "@cloudflare/workers-types";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createD1Storage } from "../../adapters/d1/index.ts";
 import { REMINDER_TASK, type UUID } from "../../core/index.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { startDeployedWorker } from "../support/miniflare-d1.ts";
 import { triggerScheduled } from "../support/miniflare-scheduled.ts";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -81,25 +81,11 @@ describe("Worker in workerd with D1", () => {
   let db: D1Database;
 
   beforeAll(async () => {
-    const bundle = await bundleForWorkers(entry);
-    const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(await wranglerToml())![1];
-    mf = new Miniflare({
-      unsafeTriggerHandlers: true,
-      workers: [
-        {
-          name: "worker",
-          modules: true,
-          script: bundle.code,
-          compatibilityDate,
-          d1Databases: ["DB"],
-          bindings: { API_TOKEN, LOG_LEVEL: "warn" },
-        },
-        d1BridgeWorker("DB", compatibilityDate!),
-      ],
-    });
-    db = d1Of(mf);
-    // What `wrangler d1 migrations apply` does before a deploy.
-    await applyD1Migrations(db);
+    // Migrated as `wrangler d1 migrations apply` does before a deploy.
+    ({ mf, db } = await startDeployedWorker(
+      { API_TOKEN, LOG_LEVEL: "warn" },
+      { shared: { unsafeTriggerHandlers: true } },
+    ));
   });
 
   afterAll(async () => {

@@ -10,7 +10,7 @@ import { CharacterError, stringToUuid } from "../../core/index.ts";
 import { createWorker } from "../../targets/cloudflare/index.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
 import { ADA_REPLY, BAD_CHARACTER, BAD_CHARACTER_ERROR } from "../support/code-agent.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { startD1Worker } from "../support/miniflare-d1.ts";
 
 const fixture = (name: string) => fileURLToPath(new URL(`../fixtures/${name}`, import.meta.url));
 const API_TOKEN = "worker-code-token";
@@ -23,21 +23,11 @@ describe("a Worker with the agent defined in code, in workerd with D1", () => {
   beforeAll(async () => {
     const bundle = await bundleForWorkers(fixture("worker-code-agent.ts"));
     expect(bundle.nodeImports).toEqual([]);
-    mf = new Miniflare({
-      workers: [
-        {
-          name: "worker",
-          modules: true,
-          script: bundle.code,
-          compatibilityDate,
-          d1Databases: ["DB"],
-          bindings: { API_TOKEN, LOG_LEVEL: "warn" },
-        },
-        d1BridgeWorker("DB", compatibilityDate),
-      ],
-    });
-    db = d1Of(mf);
-    await applyD1Migrations(db);
+    ({ mf, db } = await startD1Worker({
+      script: bundle.code,
+      compatibilityDate,
+      bindings: { API_TOKEN, LOG_LEVEL: "warn" },
+    }));
   });
 
   afterAll(async () => {

@@ -1,15 +1,11 @@
 // Issue 29 on the Worker in real workerd (Miniflare) with D1: a keyed retry after a failed
 // turn, a client's own message id, a provider's rate limit, a reply D1 refuses (a trigger that
 // fails the agent's rows as a full database does) and the headers of API answers.
-import { readFile } from "node:fs/promises";
-import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { afterAll, beforeAll, describe, it } from "vitest";
 import characterJson from "../../character.json" with { type: "json" };
 import { characterAgentId, parseCharacter } from "../../core/index.ts";
 import { type FakeOpenAIServer, startFakeOpenAI } from "../fakes/openai-server.ts";
-import { bundleForWorkers } from "../support/bundle-check.ts";
 import {
   apiAnswersAreUncacheable,
   clientMessageIdRetry,
@@ -19,9 +15,8 @@ import {
   rateLimitedModel,
   unstoredReplyIs503,
 } from "../support/edge-cases.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { startDeployedWorker } from "../support/miniflare-d1.ts";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
 const API_TOKEN = "edges-worker-token";
 const agentId = characterAgentId(parseCharacter(characterJson));
 
@@ -31,30 +26,15 @@ let target: EdgeTarget;
 
 beforeAll(async () => {
   openai = await startFakeOpenAI({ reply: EDGE_PLAN });
-  const bundle = await bundleForWorkers(join(root, "targets/cloudflare/main.ts"));
-  const toml = await readFile(join(root, "wrangler.toml"), "utf8");
-  const compatibilityDate = /^compatibility_date = "([\d-]+)"$/m.exec(toml)![1]!;
-  mf = new Miniflare({
-    workers: [
-      {
-        name: "worker",
-        modules: true,
-        script: bundle.code,
-        compatibilityDate,
-        d1Databases: ["DB"],
-        bindings: {
-          API_TOKEN,
-          LOG_LEVEL: "error",
-          EMBEDDING_DIMENSION: "",
-          OPENAI_BASE_URL: openai.url,
-          OPENAI_EMBEDDING_MODEL: "none",
-        },
-      },
-      d1BridgeWorker("DB", compatibilityDate),
-    ],
+  const started = await startDeployedWorker({
+    API_TOKEN,
+    LOG_LEVEL: "error",
+    EMBEDDING_DIMENSION: "",
+    OPENAI_BASE_URL: openai.url,
+    OPENAI_EMBEDDING_MODEL: "none",
   });
-  const db = d1Of(mf);
-  await applyD1Migrations(db);
+  ({ mf } = started);
+  const { db } = started;
   target = {
     openai,
     call: async (method, path, init = {}) => {
