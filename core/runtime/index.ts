@@ -37,6 +37,7 @@ export type {
   ActionParameters,
   ActionResult,
   ActionRunOptions,
+  ElizaMessageService,
   EvaluationExample,
   Evaluator,
   EventHandler,

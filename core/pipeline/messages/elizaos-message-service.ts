@@ -3,34 +3,12 @@
 // the same turn our own ingress runs (save → should-respond → state → plan → actions →
 // evaluators), with elizaOS's result shape.
 
-import type { Memory, Room, UUID } from "../../kernel/index.ts";
-import type {
-  HandlerCallback,
-  IAgentRuntime,
-  MessageProcessingOptions,
-  MessageProcessingResult,
-  ResponseDecision,
-  State,
-} from "../../runtime/index.ts";
+import type { ElizaMessageService, State } from "../../runtime/index.ts";
 import { isBeingReceived, messageService } from "./message-service.ts";
 import { respondWithoutModel } from "./should-respond.ts";
 
-export interface ElizaMessageService {
-  handleMessage(
-    runtime: IAgentRuntime,
-    message: Memory,
-    callback?: HandlerCallback,
-    options?: MessageProcessingOptions,
-  ): Promise<MessageProcessingResult>;
-  shouldRespond(
-    runtime: IAgentRuntime,
-    message: Memory,
-    room?: Room,
-    mentionContext?: { isMention?: boolean; isReply?: boolean },
-  ): ResponseDecision;
-  deleteMessage(runtime: IAgentRuntime, message: Memory): Promise<void>;
-  clearChannel(runtime: IAgentRuntime, roomId: UUID, channelId: string): Promise<void>;
-}
+// The shape is the runtime's (IAgentRuntime.messageService); this layer provides it.
+export type { ElizaMessageService };
 
 const emptyState = (): State => ({ values: {}, data: {}, text: "" });
 
