@@ -35,9 +35,29 @@ export interface PackedProject {
   dispose(): Promise<void>;
 }
 
-/** Env for child processes: this node first on PATH, telemetry off, nothing else inherited. */
+// How this machine reaches the registry: a CA bundle for a TLS-inspecting proxy, the proxy
+// itself, npm's registry and TLS settings. Dropping them sends npm into its retry backoff on
+// every package (SELF_SIGNED_CERT_IN_CHAIN), which looked like a hung install. Not npm's other
+// exported settings: npm_config_local_prefix, under `npm test`, would install into this repo.
+const NETWORK_SETTINGS =
+  /^(NODE_EXTRA_CA_CERTS|SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO|ALL)_PROXY|npm_config_(registry|cafile|ca|cert|key|proxy|https_proxy|noproxy|strict_ssl|cache))$/i;
+
+function networkEnv(): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        NETWORK_SETTINGS.test(entry[0]) && entry[1] !== undefined,
+    ),
+  );
+}
+
+/**
+ * Env for child processes: this node first on PATH, telemetry off, the machine's network
+ * settings, nothing else inherited (no test's DATABASE_URL, NODE_OPTIONS or vitest state).
+ */
 export function cleanEnv(env: Record<string, string> = {}): Record<string, string> {
   return {
+    ...networkEnv(),
     PATH: `${dirname(process.execPath)}:${process.env.PATH ?? ""}`,
     HOME: process.env.HOME ?? tmpdir(),
     CI: "true",
@@ -62,8 +82,21 @@ export async function createPackedProject(): Promise<PackedProject> {
     );
     const exec = (file: string, args: string[], env: Record<string, string> = {}) =>
       run(file, args, { cwd: dir, env: cleanEnv(env), maxBuffer: 16 * 1024 * 1024 });
-    await exec(npm, [
+    // Bounded well inside the hook's 30 minutes, so a registry that cannot be reached fails
+    // with npm's own words (its http log lines) rather than as a hook timeout.
+    const install = (args: string[]) =>
+      run(npm, args, {
+        cwd: dir,
+        env: cleanEnv(),
+        maxBuffer: 64 * 1024 * 1024,
+        timeout: 15 * 60_000,
+      }).catch((error: Error & { stderr?: string }) => {
+        const tail = (error.stderr ?? "").trim().split("\n").slice(-20).join("\n");
+        throw new Error(`npm install in the consumer project failed: ${tail}`, { cause: error });
+      });
+    await install([
       "install",
+      "--loglevel=http",
       "--prefer-offline",
       "--no-audit",
       "--no-fund",
