@@ -20,3 +20,4 @@ export { ApiError, errorBody, toErrorResponse } from "./errors.ts";
 export { isLoopbackHostHeader, isLoopbackHostname } from "./loopback-guard.ts";
 export { openApiDocument } from "./openapi/index.ts";
 export { collectPluginRoutes } from "./plugin-routes/index.ts";
+export { warmUpTurn } from "./turn/index.ts";

@@ -42,7 +42,13 @@ export {
   toString,
 } from "./encoding/index.ts";
 export { DeliveryError, describeError } from "./errors/index.ts";
-export { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "./ids/index.ts";
+export {
+  createUniqueUuid,
+  randomUuid,
+  stringToUuid,
+  validateUuid,
+  withIdsWhereRandomRefused,
+} from "./ids/index.ts";
 export {
   type ConsoleLoggerOptions,
   createConsoleLogger,

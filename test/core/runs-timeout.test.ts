@@ -1,5 +1,5 @@
 // RUN_TIMEOUT_MS: a turn that runs too long ends with RUN_TIMEOUT and sends nothing after.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { EventType } from "../../core/index.ts";
 import { gate, runsAgent, sendTo } from "../support/runs-agent.ts";
 
@@ -67,6 +67,26 @@ describe("run timeout", () => {
     const turn = sendTo(runtime, "slow", { extra: { timeoutMs: 20 } });
     expect((await turn.promise).reason).toBe("timeout");
     answer.open("<response><text>late</text></response>");
+  });
+
+  it.each([
+    ["the setting", { settings: { RUN_TIMEOUT_MS: "Infinity" } }, {}],
+    ["timeoutDuration", {}, { extra: { timeoutMs: Number.POSITIVE_INFINITY } }],
+  ])("sets no timer at all for an Infinity run timeout (%s)", async (_, agent, call) => {
+    const { runtime } = await runsAgent(agent);
+    // Where timers are refused (a Worker's global scope, its warm-up turn), the turn answers.
+    const refused = vi.fn(() => {
+      throw new Error("timers are refused here");
+    });
+    vi.stubGlobal("setTimeout", refused);
+    try {
+      const turn = sendTo(runtime, "hi", call);
+      expect((await turn.promise).didRespond).toBe(true);
+      expect(turn.replies.map((r) => r.text)).toEqual(["ok"]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(refused).not.toHaveBeenCalled();
   });
 
   it("still rejects with the turn's own error when it fails in time", async () => {

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import { createUniqueUuid, stringToUuid, validateUuid } from "../../core/index.ts";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "../../core/index.ts";
+import { withIdsWhereRandomRefused } from "../../core/kernel/index.ts";
 
 describe("stringToUuid (elizaOS-compatible)", () => {
   it.each([
@@ -31,5 +32,45 @@ describe("stringToUuid (elizaOS-compatible)", () => {
     expect(createUniqueUuid(a, "user-1")).toBe(stringToUuid(`user-1:${a.agentId}`));
     expect(createUniqueUuid(a, "user-1")).not.toBe(createUniqueUuid(b, "user-1"));
     expect(createUniqueUuid(a, a.agentId)).toBe(a.agentId);
+  });
+});
+
+describe("randomUuid where the platform refuses random values (a Worker's global scope)", () => {
+  afterEach(() => vi.restoreAllMocks());
+  const refuse = () =>
+    vi.spyOn(crypto, "randomUUID").mockImplementation(() => {
+      throw new Error("Disallowed operation called within global scope");
+    });
+
+  it("still throws the platform's error outside the warm-up's scope", () => {
+    refuse();
+    expect(() => randomUuid()).toThrow("Disallowed operation");
+  });
+
+  it("counts distinct valid ids inside it, across awaits, and stops when it ends", async () => {
+    refuse();
+    const ids = await withIdsWhereRandomRefused(async () => {
+      const first = randomUuid();
+      await Promise.resolve();
+      return [first, randomUuid(), randomUuid()];
+    });
+    expect(new Set(ids).size).toBe(3);
+    for (const id of ids) expect(validateUuid(id)).toBe(id);
+    expect(() => randomUuid()).toThrow("Disallowed operation");
+  });
+
+  it("gives random ids inside it where the platform allows them", async () => {
+    const ids = await withIdsWhereRandomRefused(async () => [randomUuid(), randomUuid()]);
+    expect(ids.every((id) => !id.startsWith("00000000-"))).toBe(true);
+  });
+
+  it("ends the scope when the work throws", async () => {
+    refuse();
+    await expect(
+      withIdsWhereRandomRefused(async () => {
+        throw new Error("boom");
+      }),
+    ).rejects.toThrow("boom");
+    expect(() => randomUuid()).toThrow("Disallowed operation");
   });
 });

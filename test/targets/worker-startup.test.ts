@@ -162,6 +162,10 @@ describe("the startup build in workerd", () => {
     });
     expect(message.status).toBe(200);
     const probe = await mf.dispatchFetch("http://worker.test/api/startup-probe", auth);
-    expect(await probe.json()).toEqual({ storage: 1, atStartup: 1 });
+    // The warm-up turn answered in the global scope, before any request (workerd drains the
+    // startup's microtasks first), and left nothing in the deployment's database.
+    expect(await probe.json()).toEqual({ storage: 1, atStartup: 1, warmUp: true });
+    const agents = await d1Of(mf).prepare("SELECT name FROM agents").all<{ name: string }>();
+    expect(agents.results.map((row) => row.name)).toEqual(["Eliza"]);
   });
 });

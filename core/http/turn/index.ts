@@ -16,3 +16,4 @@ export { type MessageRetry, messageRetry } from "./message-retry.ts";
 export { enforceRateLimit } from "./rate-limit.ts";
 export { type SendMessageResult, sendMessage, type TurnOptions } from "./send-message.ts";
 export { turnEvents } from "./turn-events.ts";
+export { warmUpTurn } from "./warm-up.ts";

@@ -1,2 +1,8 @@
 // UUIDs compatible bit for bit with elizaOS's.
-export { createUniqueUuid, randomUuid, stringToUuid, validateUuid } from "./uuid.ts";
+export {
+  createUniqueUuid,
+  randomUuid,
+  stringToUuid,
+  validateUuid,
+  withIdsWhereRandomRefused,
+} from "./uuid.ts";

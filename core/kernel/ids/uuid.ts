@@ -46,7 +46,29 @@ export function createUniqueUuid(runtime: { agentId: UUID }, baseUserId: string)
   return stringToUuid(`${baseUserId}:${runtime.agentId}`);
 }
 
+let counted: number | undefined;
+
 /** A random v4 id. Called per request, never at module load (workerd forbids it there). */
 export function randomUuid(): UUID {
-  return crypto.randomUUID() as UUID;
+  try {
+    return crypto.randomUUID() as UUID;
+  } catch (error) {
+    if (counted === undefined) throw error;
+    counted++;
+    return `00000000-0000-4000-8000-${counted.toString(16).padStart(12, "0")}` as UUID;
+  }
+}
+
+/**
+ * Runs `work` with counted ids wherever the platform refuses random values: a Worker's global
+ * scope, where the Worker's throwaway warm-up turn runs (targets/cloudflare/warm-up.ts). Its
+ * ids never reach a real agent's storage. Elsewhere randomUuid still throws workerd's error.
+ */
+export async function withIdsWhereRandomRefused<T>(work: () => Promise<T>): Promise<T> {
+  counted = 0;
+  try {
+    return await work();
+  } finally {
+    counted = undefined;
+  }
 }

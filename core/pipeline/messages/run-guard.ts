@@ -18,10 +18,13 @@ import type { HandleMessageResult } from "./service-types.ts";
 /** elizaOS's default run timeout (its handleMessage's timeoutDuration): one hour. */
 export const DEFAULT_RUN_TIMEOUT_MS = 60 * 60 * 1000;
 
-/** RUN_TIMEOUT_MS, or elizaOS's one hour when unset or not a positive number. */
+/**
+ * RUN_TIMEOUT_MS, or elizaOS's one hour when unset or not a positive number. Infinity (a
+ * caller's timeoutDuration, or the setting "Infinity") is no timeout: no timer is set at all.
+ */
 export function runTimeoutMs(runtime: IAgentRuntime, override?: number): number {
   const raw = override ?? Number(runtime.getSettingString("RUN_TIMEOUT_MS"));
-  return Number.isFinite(raw) && raw > 0 ? raw : DEFAULT_RUN_TIMEOUT_MS;
+  return raw > 0 ? raw : DEFAULT_RUN_TIMEOUT_MS;
 }
 
 /**
@@ -36,6 +39,8 @@ export async function raceRunTimeout(
   ms: number,
   turn: Promise<HandleMessageResult>,
 ): Promise<HandleMessageResult> {
+  // setTimeout would clamp Infinity to 1 ms (Node) or refuse it (a Worker's global scope).
+  if (ms === Number.POSITIVE_INFINITY) return turn;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<"timeout">((resolve) => {
     timer = setTimeout(() => resolve("timeout"), ms);

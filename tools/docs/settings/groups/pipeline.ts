@@ -25,7 +25,7 @@ export const PIPELINE_GROUPS: readonly SettingGroup[] = [
         default:
           "25000 on Workers and Lambda, 50000 on Vercel and Node (elizaOS's 3600000 in code that builds its own agent)",
         meaning:
-          "A turn running longer emits `RUN_TIMEOUT` and ends without a reply (anything later is dropped; `POST /api/messages` answers 503 `turn_timeout`, and a retry goes on from the stored message); elizaOS's per-call `timeoutDuration` wins.",
+          "A turn running longer emits `RUN_TIMEOUT` and ends without a reply (anything later is dropped; `POST /api/messages` answers 503 `turn_timeout`, and a retry goes on from the stored message); elizaOS's per-call `timeoutDuration` wins. `Infinity` (or a `timeoutDuration` of `Infinity`) is no run timeout at all: no timer is set.",
       },
       {
         names: ["BASIC_CAPABILITIES_KEEP_RESP"],
