@@ -3,14 +3,14 @@
 // with no I/O there (workerd forbids it in the global scope); the first request only starts the
 // agent and rebuilds nothing. Without `env` the Worker builds in its first request, as before.
 import { fileURLToPath } from "node:url";
-import { Miniflare } from "miniflare";
+import type { Miniflare } from "miniflare";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createMemoryStorage } from "../../adapters/memory/index.ts";
 import { characterAgentId, type StorageAdapter } from "../../core/index.ts";
 import { createWorker } from "../../targets/cloudflare/index.ts";
 import { characterFromEnv } from "../../targets/shared/index.ts";
 import { bundleForWorkers } from "../support/bundle-check.ts";
-import { applyD1Migrations, d1BridgeWorker, d1Of } from "../support/miniflare-d1.ts";
+import { startD1Worker } from "../support/miniflare-d1.ts";
 
 const API_TOKEN = "worker-startup-test-token";
 const ctx = { waitUntil: () => {} };
@@ -139,21 +139,12 @@ describe("the startup build in workerd", () => {
   it("does nothing workerd forbids in the global scope: the storage is built once, at startup", async () => {
     const entry = fileURLToPath(new URL("../fixtures/worker-startup-env.ts", import.meta.url));
     const bundle = await bundleForWorkers(entry);
-    const compatibilityDate = "2026-04-20";
-    mf = new Miniflare({
-      workers: [
-        {
-          name: "worker",
-          modules: true,
-          script: bundle.code,
-          compatibilityDate,
-          d1Databases: ["DB"],
-          bindings: { API_TOKEN, LOG_LEVEL: "warn" },
-        },
-        d1BridgeWorker("DB", compatibilityDate),
-      ],
+    const started = await startD1Worker({
+      script: bundle.code,
+      compatibilityDate: "2026-04-20",
+      bindings: { API_TOKEN, LOG_LEVEL: "warn" },
     });
-    await applyD1Migrations(d1Of(mf));
+    mf = started.mf;
     const auth = { headers: { authorization: `Bearer ${API_TOKEN}` } };
     const message = await mf.dispatchFetch("http://worker.test/api/messages", {
       method: "POST",
@@ -165,7 +156,7 @@ describe("the startup build in workerd", () => {
     // The warm-up turn answered in the global scope, before any request (workerd drains the
     // startup's microtasks first), and left nothing in the deployment's database.
     expect(await probe.json()).toEqual({ storage: 1, atStartup: 1, warmUp: true });
-    const agents = await d1Of(mf).prepare("SELECT name FROM agents").all<{ name: string }>();
+    const agents = await started.db.prepare("SELECT name FROM agents").all<{ name: string }>();
     expect(agents.results.map((row) => row.name)).toEqual(["Eliza"]);
   });
 });
