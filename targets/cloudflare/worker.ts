@@ -83,7 +83,11 @@ export function createWorker<Env = WorkerEnv>(options: WorkerOptions<Env> = {}):
       requestTimeoutMs: WORKER_DEADLINES.REQUEST_TIMEOUT_MS,
     }));
   const early = options.env === undefined ? undefined : prepareAtStartup(options.env);
-  if (options.warmUp !== false && inWorkersRuntime()) void warmUp();
+  if (options.warmUp !== false && inWorkersRuntime()) {
+    // The kit's default storage is D1 over the DB binding; a factory of the user's that binds
+    // DB most likely builds D1 storage too.
+    void warmUp({ d1: Boolean((options.env as WorkerEnv | undefined)?.DB) });
+  }
   const getAgent = agentPerIsolate(async (env: Env) => {
     const prepared = (await early?.take()) ?? (await prepare(env));
     return prepared.start();
