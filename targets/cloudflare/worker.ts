@@ -35,9 +35,10 @@ export interface WorkerOptions<Env = WorkerEnv> extends AgentOptions<Env> {
   env?: Env;
   /**
    * Run one throwaway turn at startup (a private agent on memory storage, offline model) so
-   * the first request does not pay for compiling the turn's code: about 20 ms less CPU in a
-   * fresh isolate's first message, against the free plan's 10 ms; about 25 ms more startup
-   * CPU, whose limit is 1 s. Only in workerd. Default true.
+   * the first request does not pay for compiling the turn's code: in our bench about 10 ms
+   * less CPU in a fresh isolate's first message on the in-isolate store and 20 ms on D1,
+   * against the free plan's 10 ms a request; startup CPU (limit 1 s) moved within its 10 ms
+   * ticks. Only in workerd. Default true.
    */
   warmUp?: boolean;
 }

@@ -11,5 +11,6 @@ import { sendMessage } from "./send-message.ts";
 export async function warmUpTurn(agent: IAgentRuntime): Promise<boolean> {
   const body = sendMessageBody().parse({ text: "Hello, I feel a little tired today." });
   const result = await sendMessage(agent, body);
-  return JSON.stringify(result).length > 0 && result.replies.length > 0;
+  JSON.stringify(result); // as the route answers it
+  return result.replies.length > 0;
 }
